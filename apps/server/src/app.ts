@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/connection.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { apiDocsPlugin } from './plugins/api-docs.plugin.ts';
+import { databasePlugin } from './plugins/database.plugin.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import { securityPlugin } from './plugins/security.plugin.ts';
+import { webAppPlugin } from './plugins/web-app.plugin.ts';
+
+export interface BuildAppOptions {
+  /** An already opened database, for tests that share one; by default the configured one is opened. */
+  database?: DatabaseHandle;
+  /** Log to stdout; tests turn it off. */
+  logger?: boolean;
+}
+
+/** Builds the whole Fastify app: plugins first, then modules. Does not listen. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'requestId',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(databasePlugin, { handle: options.database ?? createDatabase(config.database) });
+  await app.register(apiDocsPlugin);
+
+  await app.register(healthRoutes);
+
+  await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });
+  return app;
+}

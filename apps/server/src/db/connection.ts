@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './database.ts';
+import type { DialectName } from './dialect.ts';
+
+const timestampTypeIds = [1114, 1184];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+/** Opens the configured database: a WAL-mode SQLite file by default, PostgreSQL with DATABASE_URL. */
+export function createDatabase(database: Config['database']): DatabaseHandle {
+  if (database.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // Timestamps travel as ISO strings on both dialects; this keeps PostgreSQL in line with SQLite.
+    for (const typeId of timestampTypeIds) {
+      pool.on('connect', (client) => {
+        client.setTypeParser(typeId, (value: string) => new Date(value).toISOString());
+      });
+    }
+    // bigserial ids and counts come back as strings by default; they fit in a JS number here.
+    pool.on('connect', (client) => client.setTypeParser(20, (value: string) => Number(value)));
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
+}

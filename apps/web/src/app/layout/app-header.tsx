@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { LanguageSelect } from './language-select.tsx';
+
+export function AppHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <Link to="/" className="app-header__brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{t('app.name')}</span>
+        </Link>
+        <nav className="app-header__actions" aria-label={t('header.mainNavigation')}>
+          <LanguageSelect />
+          <Button variant="secondary">{t('header.createNewProject')}</Button>
+          <Button variant="secondary">{t('header.buyCredits')}</Button>
+          <Button variant="primary">{t('header.signIn')}</Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

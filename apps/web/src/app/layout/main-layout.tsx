@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+
+export function MainLayout() {
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main className="app-main" id="main">
+        <Outlet />
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

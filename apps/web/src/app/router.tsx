@@ -1,0 +1,22 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { MainLayout } from './layout/main-layout.tsx';
+import { ErrorPage } from './routes/error-page.tsx';
+import { HomePage } from './routes/home-page.tsx';
+import { PaymentResultPage } from './routes/payment-result-page.tsx';
+
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: '/success', element: <PaymentResultPage outcome="success" /> },
+      { path: '/cancel', element: <PaymentResultPage outcome="cancel" /> },
+      // Any other path shows the main app (deep links like /projects/:id included).
+      { path: '*', element: <HomePage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../providers.tsx';
+import { ErrorPage } from './error-page.tsx';
+
+function Explodes(): never {
+  throw new Error('render failed on purpose');
+}
+
+describe('ErrorPage', () => {
+  it('replaces a route that throws with "Unexpected Application Error!" and the reason', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createMemoryRouter([{ path: '/', element: <Explodes />, errorElement: <ErrorPage /> }]);
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('render failed on purpose')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the app' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -1,0 +1,44 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  closeLabel: string;
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/** An accessible dialog: focus is trapped inside, Escape and the close button dismiss it. */
+export function Modal({ open, onOpenChange, title, description, closeLabel, wide, children }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="ui-modal__overlay" />
+        <Dialog.Content
+          className={wide ? 'ui-modal__content ui-modal__content--wide' : 'ui-modal__content'}
+          // Radix warns when a dialog has no description; none is needed when there is no text.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="ui-modal__header">
+            <div>
+              <Dialog.Title className="ui-modal__title">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>
+              ) : null}
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label={closeLabel}>
+                <span aria-hidden="true">✕</span>
+              </Button>
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { englishResources, resources, translatedNamespaces } from './i18n-resources.ts';
+
+/** Every leaf key path of a translation file, e.g. "header.signIn". */
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function valueAt(value: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+}
+
+describe.each(['es', 'fr'] as const)('%s translations', (language) => {
+  for (const namespace of translatedNamespaces) {
+    it(`has every ${namespace} key that English has, none empty, none extra`, () => {
+      const english = leafKeys(englishResources[namespace]);
+      const translated = resources[language][namespace];
+      const missing = english.filter((key) => typeof valueAt(translated, key) !== 'string');
+      const empty = english.filter((key) => valueAt(translated, key) === '');
+      const extra = leafKeys(translated).filter((key) => !english.includes(key));
+      expect({ missing, empty, extra }).toEqual({ missing: [], empty: [], extra: [] });
+    });
+
+    it(`keeps the {{placeholders}} of English in ${namespace}`, () => {
+      for (const key of leafKeys(englishResources[namespace])) {
+        const placeholders = (text: unknown) =>
+          String(text)
+            .match(/\{\{\w+\}\}/g)
+            ?.sort() ?? [];
+        expect(placeholders(valueAt(resources[language][namespace], key)), key).toEqual(
+          placeholders(valueAt(englishResources[namespace], key)),
+        );
+      }
+    });
+  }
+});

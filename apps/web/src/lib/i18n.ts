@@ -1,0 +1,48 @@
+import { fallbackLanguage, isRightToLeft, supportedLanguages } from '@facelift/shared';
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { type englishResources, resources } from './i18n-resources.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    // Keys are typed from the English files: a missing or misspelt key fails `tsc`.
+    resources: typeof englishResources;
+  }
+}
+
+/** Keeps <html lang> and dir in step with the language, for screen readers and RTL scripts. */
+function applyDocumentLanguage(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', applyDocumentLanguage);
+
+await i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    supportedLngs: [...supportedLanguages],
+    nonExplicitSupportedLngs: true,
+    fallbackLng: fallbackLanguage,
+    defaultNS: 'common',
+    ns: ['common', 'socialGuides', 'videoControls'],
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      lookupCookie: 'i18next',
+      lookupLocalStorage: 'i18nextLng',
+      caches: ['localStorage'],
+    },
+  });
+
+/** The supported language the interface is shown in (e.g. "es" for a detected "es-MX"). */
+export function currentLanguage(): string {
+  return i18n.resolvedLanguage ?? fallbackLanguage;
+}

@@ -1,0 +1,113 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const sessions: BrowserSession[] = [];
+
+async function newSession(options?: Parameters<typeof openPage>[1]) {
+  const session = await openPage(browser, options);
+  sessions.push(session);
+  return session;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const session of sessions) expect(session.problems).toEqual([]);
+  await browser?.close();
+});
+
+describe('web shell', () => {
+  it('shows the main screen with its header controls, columns and footer', async () => {
+    const { page } = await newSession();
+    await page.goto(baseUrl);
+    await expect(page.getByRole('link', { name: 'Facelift' }).isVisible()).resolves.toBe(true);
+    for (const name of ['Create new project', 'Buy credits', 'Sign in / Sign up']) {
+      await page.getByRole('button', { name }).waitFor();
+    }
+    await page.getByRole('combobox', { name: 'Language' }).waitFor();
+    await page.getByRole('heading', { name: 'Your project' }).waitFor();
+    await page.getByRole('heading', { name: 'Result' }).waitFor();
+    await page.getByRole('heading', { name: 'Gallery' }).waitFor();
+    const footer = await page.getByRole('contentinfo').textContent();
+    expect(footer).toContain(`© ${new Date().getFullYear()} Facelift`);
+    expect(footer).toContain('cannot perfectly preserve shadows, reflections, depth or glass texture');
+  });
+
+  it('shows the main app on any unknown path', async () => {
+    const { page } = await newSession();
+    const response = await page.goto(`${baseUrl}/no/such/page`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Your project' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+  });
+
+  it('/success says "Payment Successful!" and goes home after 3 seconds', async () => {
+    const { page } = await newSession();
+    await page.goto(`${baseUrl}/success?session_id=cs_test_123`);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL(`${baseUrl}/`, { timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+    await page.getByRole('heading', { name: 'Your project' }).waitFor();
+  });
+
+  it('/cancel says "Payment Cancelled" and goes home after 3 seconds', async () => {
+    const { page } = await newSession();
+    await page.goto(`${baseUrl}/cancel`);
+    await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL(`${baseUrl}/`, { timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+  });
+});
+
+describe('languages', () => {
+  it('switches to Spanish from the selector and keeps it across a reload', async () => {
+    const { page } = await newSession();
+    await page.goto(baseUrl);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await page.getByRole('button', { name: 'Comprar créditos' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await page.reload();
+    await page.getByRole('button', { name: 'Crear nuevo proyecto' }).waitFor();
+    await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
+  });
+
+  it('takes ?lng=fr over the browser language', async () => {
+    const { page } = await newSession({ locale: 'es-ES' });
+    await page.goto(`${baseUrl}/?lng=fr`);
+    await page.getByRole('button', { name: 'Acheter des crédits' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+  });
+
+  it('follows the browser language and falls back to English for others', async () => {
+    const spanish = await newSession({ locale: 'es-MX' });
+    await spanish.page.goto(baseUrl);
+    await spanish.page.getByRole('button', { name: 'Iniciar sesión / Registrarse' }).waitFor();
+    const german = await newSession({ locale: 'de-DE' });
+    await german.page.goto(baseUrl);
+    await german.page.getByRole('button', { name: 'Sign in / Sign up' }).waitFor();
+  });
+
+  it('translates the payment pages', async () => {
+    const { page } = await newSession();
+    await page.goto(`${baseUrl}/cancel?lng=fr`);
+    await page.getByRole('heading', { name: 'Paiement annulé' }).waitFor();
+  });
+});
+
+describe('operations', () => {
+  it('serves the API docs UI under the strict CSP', async () => {
+    const { page } = await newSession();
+    await page.goto(`${baseUrl}/api/docs`);
+    await page.getByText('Facelift API').first().waitFor();
+    await page.getByText('/api/health').first().waitFor();
+  });
+});

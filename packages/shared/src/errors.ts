@@ -1,0 +1,24 @@
+/**
+ * Stable error codes carried on the wire. The server maps each to an HTTP status;
+ * the web app translates by code and falls back to the English message.
+ */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'NOT_AUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'NO_CREDITS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The JSON body of every error response. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; requestId?: string; details?: unknown };
+}

@@ -1,0 +1,3 @@
+export * from './app.ts';
+export * from './errors.ts';
+export * from './health.schemas.ts';
