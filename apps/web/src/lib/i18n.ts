@@ -2,7 +2,12 @@ import { fallbackLanguage, isRightToLeft, supportedLanguages } from '@facelift/s
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { type englishResources, resources } from './i18n-resources.ts';
+import {
+  englishOnlyNamespaces,
+  type englishResources,
+  resources,
+  translatedNamespaces,
+} from './i18n-resources.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -31,7 +36,7 @@ await i18n
     nonExplicitSupportedLngs: true,
     fallbackLng: fallbackLanguage,
     defaultNS: 'common',
-    ns: ['common', 'socialGuides', 'videoControls'],
+    ns: [...translatedNamespaces, ...englishOnlyNamespaces],
     interpolation: { escapeValue: false },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
