@@ -1,3 +1,4 @@
 export * from './app.ts';
 export * from './errors.ts';
 export * from './health.schemas.ts';
+export * from './mask/index.ts';

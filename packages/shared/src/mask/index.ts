@@ -1,0 +1,2 @@
+export * from './element-regions.ts';
+export * from './mask-contract.ts';
