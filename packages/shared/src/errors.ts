@@ -14,6 +14,12 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  // The image engine cannot serve this request (the local engine asked for a redesign, say).
+  'ENGINE_UNSUPPORTED',
+  // The image provider refused the content of the request (moderation).
+  'CONTENT_REJECTED',
+  // The image provider failed: bad key, quota, outage, timeout or an empty answer.
+  'ENGINE_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

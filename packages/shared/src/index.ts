@@ -1,4 +1,5 @@
 export * from './app.ts';
+export * from './directives/index.ts';
 export * from './errors.ts';
 export * from './health.schemas.ts';
 export * from './mask/index.ts';

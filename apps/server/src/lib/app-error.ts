@@ -13,6 +13,9 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   NO_CREDITS: 402,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  ENGINE_UNSUPPORTED: 422,
+  CONTENT_REJECTED: 422,
+  ENGINE_FAILED: 502,
 };
 
 /** The one error type services throw; the error handler turns it into a response. */

@@ -1,0 +1,4 @@
+export * from './directives.schemas.ts';
+export * from './output-size.ts';
+export * from './prompt-composer.ts';
+export * from './swatches.ts';
