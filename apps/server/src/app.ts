@@ -4,7 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.plugin.ts';
+import { authPlugin } from './plugins/auth.plugin.ts';
+import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { databasePlugin } from './plugins/database.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
@@ -38,8 +41,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(securityPlugin);
   await app.register(databasePlugin, { handle: options.database ?? createDatabase(config.database) });
   await app.register(apiDocsPlugin);
+  await app.register(csrfPlugin, {
+    publicUrl: config.publicUrl,
+    exemptPaths: ['/api/payments/stripe/webhook'],
+  });
+  await app.register(authPlugin, { config });
 
   await app.register(healthRoutes);
+  await app.register(usersRoutes, { config });
 
   await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });
   return app;

@@ -18,6 +18,15 @@ const configSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  PUBLIC_URL: z
+    .url({ message: 'must be the absolute URL browsers use, e.g. https://facelift.example' })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
 export type RawConfig = z.input<typeof configSchema>;
@@ -32,6 +41,15 @@ export interface Config {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   webDistDirectory: string;
   trustProxy: boolean;
+  /** The origin browsers reach us at: OAuth callbacks and the CSRF origin check use it. */
+  publicUrl: string;
+  auth: {
+    /** Unset means: generate one and keep it in the data directory (see auth-secret.ts). */
+    secret: string | undefined;
+    google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+    /** Sign-in and sign-up attempts allowed per window, per IP and per account. */
+    rateLimit: { max: number; windowSeconds: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -66,5 +84,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       : { dialect: 'sqlite', file: path.join(dataDirectory, 'app.db') },
     webDistDirectory: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     trustProxy: env.TRUST_PROXY,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    auth: {
+      secret: env.AUTH_SECRET,
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/$/, ''),
+            }
+          : null,
+      rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    },
   };
 }

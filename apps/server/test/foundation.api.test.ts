@@ -89,6 +89,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/test/validated',
+        headers: { origin: testApp.config.publicUrl },
         payload: { name: '' },
       });
       expect(response.statusCode).toBe(400);

@@ -7,8 +7,6 @@ import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import type { DialectName } from './dialect.ts';
 
-const timestampTypeIds = [1114, 1184];
-
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -18,13 +16,7 @@ export interface DatabaseHandle {
 export function createDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // Timestamps travel as ISO strings on both dialects; this keeps PostgreSQL in line with SQLite.
-    for (const typeId of timestampTypeIds) {
-      pool.on('connect', (client) => {
-        client.setTypeParser(typeId, (value: string) => new Date(value).toISOString());
-      });
-    }
-    // bigserial ids and counts come back as strings by default; they fit in a JS number here.
+    // bigint ids, counts and millisecond times come back as strings by default; they fit in a JS number.
     pool.on('connect', (client) => client.setTypeParser(20, (value: string) => Number(value)));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }

@@ -1,11 +1,13 @@
 import type { ColumnDataType, Expression, Kysely, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
+import type { Database } from './database.ts';
 
 /**
  * Every difference between SQLite and PostgreSQL lives here, so migrations and
  * repositories are written once. Conventions:
- * - timestamps: `timestamptz` on PostgreSQL (read back as ISO strings, see connection.ts),
- *   ISO-8601 `text` on SQLite; both compare correctly against ISO string parameters;
+ * - timestamps: `timestamptz` on PostgreSQL (read back as Date), ISO-8601 `text` on SQLite
+ *   (read back as string); write Date or ISO strings, read through `toIsoString`. This is
+ *   also what better-auth's Kysely adapter expects of each dialect;
  * - booleans: `boolean` on PostgreSQL, 0/1 `integer` on SQLite (use `toBoolean` on read);
  * - JSON: `jsonb` on PostgreSQL, `text` on SQLite (use `toJson` / `fromJson`).
  */
@@ -28,6 +30,19 @@ export function currentTimestamp(dialect: DialectName): RawBuilder<string> {
   return dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 }
 
+/** A timestamp as read from either dialect, as an ISO-8601 string. */
+export function toIsoString(value: Date | string): string;
+export function toIsoString(value: Date | string | null | undefined): string | null;
+export function toIsoString(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** A timestamp parameter in the representation the dialect stores. */
+export function fromDate(dialect: DialectName, value: Date): Date | string {
+  return dialect === 'postgres' ? value : value.toISOString();
+}
+
 export function toBoolean(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
@@ -45,14 +60,8 @@ export function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** Reads the dialect from a Kysely instance created by createDatabase. */
-export function dialectOf(db: Kysely<unknown>): DialectName {
-  const adapter = db.getExecutor().adapter.constructor.name;
-  return adapter.startsWith('Postgres') ? 'postgres' : 'sqlite';
-}
-
 /** `SELECT 1`, to tell whether the database answers. */
-export function ping(db: Kysely<unknown>): Promise<unknown> {
+export function ping(db: Kysely<Database>): Promise<unknown> {
   const one: Expression<number> = sql<number>`1`;
   return sql`select ${one} as ok`.execute(db);
 }

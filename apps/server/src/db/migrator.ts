@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './database.ts';
 import type { DialectName } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -26,7 +27,7 @@ class PortableMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new PortableMigrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

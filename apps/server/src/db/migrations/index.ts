@@ -1,4 +1,7 @@
 import type { PortableMigration } from '../migrator.ts';
+import { accountsAndCredits } from './001-accounts-and-credits.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix. */
-export const migrations: Record<string, PortableMigration> = {};
+export const migrations: Record<string, PortableMigration> = {
+  '001-accounts-and-credits': accountsAndCredits,
+};

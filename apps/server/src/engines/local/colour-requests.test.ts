@@ -1,0 +1,67 @@
+import { swatchKeys } from '@facelift/shared';
+import { describe, expect, it } from 'vitest';
+import { parseColourInstruction } from './colour-requests.ts';
+import { swatchPhrases } from './colour-vocabulary.ts';
+
+function summary(text: string) {
+  const parsed = parseColourInstruction(text);
+  return parsed.requests.map((request) => [request.elements, request.swatch.key]);
+}
+
+describe('parseColourInstruction', () => {
+  it('understands English requests', () => {
+    expect(summary('Paint the door burgundy')).toEqual([[['doorFrameColor'], 'burgundy']]);
+    expect(summary('make the walls forest green and the roof slate.')).toEqual([
+      [['wallColor'], 'forestGreen'],
+      [['roofColor'], 'slate'],
+    ]);
+    expect(summary('paint the doors and windows white')).toEqual([
+      [['doorFrameColor', 'windowFrameColor'], 'white'],
+    ]);
+    expect(summary('Window frames in anthracite, please')).toEqual([[['windowFrameColor'], 'anthracite']]);
+  });
+
+  it('understands Spanish requests, accents or not', () => {
+    expect(summary('pinta la pared de verde salvia')).toEqual([[['wallColor'], 'sage']]);
+    expect(summary('Pinta el tejado de gris pizarra y la puerta de rojo')).toEqual([
+      [['roofColor'], 'slate'],
+      [['doorFrameColor'], 'red'],
+    ]);
+    expect(summary('las ventanas en marrón oscuro')).toEqual([[['windowFrameColor'], 'darkBrown']]);
+  });
+
+  it('understands French requests', () => {
+    expect(summary('peins le mur en bleu')).toEqual([[['wallColor'], 'coastalBlue']]);
+    expect(summary('Peignez la toiture en rouge brique et la porte en vert sauge')).toEqual([
+      [['roofColor'], 'brickRed'],
+      [['doorFrameColor'], 'sage'],
+    ]);
+    expect(summary('les fenêtres en blanc cassé')).toEqual([[['windowFrameColor'], 'softWhite']]);
+  });
+
+  it('leaves the element out when none is named, for the painted area', () => {
+    expect(summary('make it terracotta')).toEqual([[[], 'terracotta']]);
+  });
+
+  it('reports structural requests in every language', () => {
+    expect(parseColourInstruction('add a balcony').structuralWords).toEqual(['add']);
+    expect(parseColourInstruction('Añade una ventana').structuralWords).toEqual(['anade']);
+    expect(parseColourInstruction('Agrandis les fenêtres').structuralWords).toEqual(['agrandis']);
+    expect(parseColourInstruction('paint the walls sage').structuralWords).toEqual([]);
+  });
+
+  it('finds no colour in text without one, and says which elements were left without colour', () => {
+    const parsed = parseColourInstruction('make the roof nicer');
+    expect(parsed.requests).toEqual([]);
+    expect(parsed.elementsWithoutColour).toEqual(['roofColor']);
+  });
+
+  it('knows every swatch by name in English, Spanish and French', () => {
+    for (const key of swatchKeys) {
+      for (const phrase of swatchPhrases[key]) {
+        const parsed = parseColourInstruction(`paint the wall ${phrase}`);
+        expect(parsed.requests[0]?.swatch.key, phrase).toBe(key);
+      }
+    }
+  });
+});

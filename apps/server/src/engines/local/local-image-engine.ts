@@ -1,0 +1,200 @@
+import {
+  type Directives,
+  type ElementType,
+  elementTypes,
+  findSwatchByTitleKey,
+  type Swatch,
+  swatchRgb,
+} from '@facelift/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { ImageEditRequest, ImageEditResult, ImageEngine, MaskPng } from '../image-engine.ts';
+import {
+  decodeMaskWeights,
+  decodeRaster,
+  type EditWeights,
+  encodePng,
+  isWeightsEmpty,
+  type RasterImage,
+} from '../raster-image.ts';
+import { type ParsedInstruction, parseColourInstruction } from './colour-requests.ts';
+import { recolourRegion } from './oklab-recolour.ts';
+
+const elementLabels: Record<ElementType, string> = {
+  windowFrameColor: 'window frames',
+  doorFrameColor: 'door frames',
+  wallColor: 'walls',
+  roofColor: 'roof',
+};
+
+// Large surfaces first, so that frames painted inside a wall region stay on top of it.
+const paintOrder: readonly ElementType[] = ['wallColor', 'roofColor', 'doorFrameColor', 'windowFrameColor'];
+
+/** Where one colour goes: an element's marked region or the painted mask. */
+type PaintArea = { kind: 'element'; element: ElementType } | { kind: 'mask' };
+
+interface Paint {
+  area: PaintArea;
+  swatch: Swatch;
+}
+
+function unsupported(reason: string, message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError('ENGINE_UNSUPPORTED', message, { engine: 'local', reason, ...details });
+}
+
+function quote(text: string): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  return folded.length > 80 ? `"${folded.slice(0, 77)}…"` : `"${folded}"`;
+}
+
+/** Refuses an instruction the visualizer cannot follow, saying why and what to do instead. */
+function assertPaintable(parsed: ParsedInstruction, text: string): void {
+  if (parsed.structuralWords.length > 0) {
+    throw unsupported(
+      'structural_change',
+      `The offline paint visualizer only recolours; it cannot add, remove, move or reshape parts of the building (${quote(text)}). Ask for a colour instead, such as "paint the walls sage".`,
+      { words: parsed.structuralWords },
+    );
+  }
+  if (parsed.requests.length === 0) {
+    throw unsupported(
+      'no_colour',
+      `No colour was understood in ${quote(text)}. Name a colour from the palette, such as "paint the door burgundy" or "pinta la pared de verde salvia".`,
+    );
+  }
+}
+
+/**
+ * Decides what to paint where, before any pixel is touched, so that a request the engine
+ * cannot serve fails fast and whole.
+ */
+function planPaints(directives: Directives, hasMask: boolean): Paint[] {
+  if (directives.mode === 'inpainting') {
+    const parsed = parseColourInstruction(directives.freeText);
+    assertPaintable(parsed, directives.freeText);
+    return parsed.requests.flatMap((request): Paint[] => {
+      if (request.elements.length === 0) {
+        if (!hasMask) {
+          throw unsupported(
+            'no_area',
+            'Say which part to paint (walls, roof, window frames or door frames), or paint the area in the mask editor.',
+          );
+        }
+        return [{ area: { kind: 'mask' }, swatch: request.swatch }];
+      }
+      return request.elements.map((element) => ({
+        area: { kind: 'element', element },
+        swatch: request.swatch,
+      }));
+    });
+  }
+  if (directives.doorGlassStyle) {
+    throw unsupported(
+      'door_glass',
+      'The offline paint visualizer cannot change door glass, which changes the shape of the door. Clear the door glass style to repaint only.',
+    );
+  }
+  const chosen = new Map<ElementType, Swatch>();
+  for (const item of directives.selectedItems) {
+    const swatch = findSwatchByTitleKey(item.value);
+    if (!swatch) throw new AppError('VALIDATION_FAILED', `Unknown colour ${item.value}`);
+    chosen.set(item.type, swatch);
+  }
+  // A custom instruction is read as a colour request for its own element unless it names
+  // another. It comes after the swatch: typed words are the user's latest, most specific say.
+  for (const type of elementTypes) {
+    const text = directives.customInstructions?.[type]?.trim();
+    if (!text) continue;
+    const parsed = parseColourInstruction(text);
+    assertPaintable(parsed, text);
+    for (const request of parsed.requests) {
+      for (const element of request.elements.length > 0 ? request.elements : [type]) {
+        chosen.set(element, request.swatch);
+      }
+    }
+  }
+  return paintOrder.flatMap((element): Paint[] => {
+    const swatch = chosen.get(element);
+    return swatch ? [{ area: { kind: 'element', element }, swatch }] : [];
+  });
+}
+
+/**
+ * The offline engine (PRODUCT §5): a deterministic paint visualizer. It recolours each marked
+ * element region, or the inpainting mask, to a swatch in OKLab and leaves every other pixel
+ * exactly as it was. It needs no network and no key; what it cannot do it refuses with
+ * ENGINE_UNSUPPORTED so that the job is refunded.
+ */
+export class LocalImageEngine implements ImageEngine {
+  readonly name = 'local' as const;
+
+  async edit(request: ImageEditRequest): Promise<ImageEditResult> {
+    const paints = planPaints(request.directives, request.mask !== undefined);
+    const source = await decodeRaster(request.image);
+    const areas = await this.resolveAreas(paints, request, source);
+    request.signal?.throwIfAborted();
+
+    const output: RasterImage = { ...source, data: Buffer.from(source.data) };
+    for (const [index, paint] of paints.entries()) {
+      recolourRegion(source, output, areas[index] as EditWeights, swatchRgb(paint.swatch));
+    }
+    request.signal?.throwIfAborted();
+    return { image: await encodePng(output), width: source.width, height: source.height, engine: this.name };
+  }
+
+  /**
+   * Decodes the region of every paint. An element without a marked region falls back to
+   * the inpainting mask only when that element is the one thing being painted, since one
+   * mask cannot hold two colours.
+   */
+  private async resolveAreas(paints: Paint[], request: ImageEditRequest, source: RasterImage) {
+    const decoded = new Map<MaskPng, Promise<EditWeights>>();
+    const weightsOf = (mask: MaskPng) => {
+      let weights = decoded.get(mask);
+      if (!weights) {
+        weights = decodeMaskWeights(mask, source.width, source.height);
+        decoded.set(mask, weights);
+      }
+      return weights;
+    };
+    const maskColours = new Set<string>();
+    const areas: EditWeights[] = [];
+    for (const paint of paints) {
+      let mask: MaskPng | undefined;
+      let label: string;
+      if (paint.area.kind === 'element') {
+        const { element } = paint.area;
+        label = `The ${elementLabels[element]} area`;
+        mask = request.elementRegions?.[element];
+        if (!mask && request.mask && paints.length === 1) mask = request.mask;
+        if (!mask) {
+          throw unsupported(
+            'missing_region',
+            `No area is marked for the ${elementLabels[element]}. Mark the ${elementLabels[element]} with the region tools of the mask editor, then transform again.`,
+            { element },
+          );
+        }
+      } else {
+        label = 'The painted area';
+        mask = request.mask;
+        maskColours.add(paint.swatch.key);
+        if (!mask) throw new Error('A mask paint was planned without a mask');
+      }
+      const weights = await weightsOf(mask);
+      if (isWeightsEmpty(weights)) {
+        throw unsupported(
+          'empty_area',
+          `${label} is empty. Mark it in the mask editor, then transform again.`,
+          paint.area.kind === 'element' ? { element: paint.area.element } : {},
+        );
+      }
+      areas.push(weights);
+    }
+    if (maskColours.size > 1) {
+      throw unsupported(
+        'several_colours_one_area',
+        'One painted area can take only one colour. Name one colour, or mark each element with the region tools.',
+      );
+    }
+    return areas;
+  }
+}

@@ -1,0 +1,135 @@
+import { converter } from 'culori';
+import { describe, expect, it } from 'vitest';
+import type { EditWeights, RasterImage } from '../raster-image.ts';
+import { meanRegionLightness, oklabFromBytes, recolourRegion } from './oklab-recolour.ts';
+
+const toOklab = converter('oklab');
+
+/** A 16x8 RGB image: the left half a plaster-like gradient with texture, the right half blue sky. */
+function syntheticFacade(): RasterImage {
+  const width = 16;
+  const height = 8;
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const offset = (y * width + x) * 3;
+      if (x < 8) {
+        // Warm grey plaster, darker towards the bottom (a shadow) with a little texture.
+        const shade = 200 - y * 18 + ((x * 7 + y * 3) % 5) * 4;
+        data[offset] = shade;
+        data[offset + 1] = shade - 12;
+        data[offset + 2] = shade - 30;
+      } else {
+        data[offset] = 90 + x;
+        data[offset + 1] = 140 + y;
+        data[offset + 2] = 220;
+      }
+    }
+  }
+  return { data, width, height, channels: 3 };
+}
+
+function leftHalf(image: RasterImage): EditWeights {
+  const data = new Uint8Array(image.width * image.height);
+  for (let y = 0; y < image.height; y++) for (let x = 0; x < 8; x++) data[y * image.width + x] = 255;
+  return { data, width: image.width, height: image.height };
+}
+
+function pixelAt(image: RasterImage, index: number): [number, number, number] {
+  const offset = index * image.channels;
+  return [image.data[offset] as number, image.data[offset + 1] as number, image.data[offset + 2] as number];
+}
+
+describe('oklabFromBytes', () => {
+  it('agrees with culori', () => {
+    for (const [red, green, blue] of [
+      [156, 171, 134],
+      [110, 28, 44],
+      [0, 0, 0],
+      [255, 255, 255],
+      [12, 200, 90],
+    ] as const) {
+      const ours = oklabFromBytes(red, green, blue);
+      const theirs = toOklab({ mode: 'rgb', r: red / 255, g: green / 255, b: blue / 255 });
+      expect(ours.l).toBeCloseTo(theirs.l, 4);
+      expect(ours.a).toBeCloseTo(theirs.a, 4);
+      expect(ours.b).toBeCloseTo(theirs.b, 4);
+    }
+  });
+});
+
+describe('recolourRegion', () => {
+  const sage: [number, number, number] = [156, 171, 134];
+
+  it('gives region pixels the swatch hue and its chroma-to-lightness ratio', () => {
+    const source = syntheticFacade();
+    const output = { ...source, data: Buffer.from(source.data) };
+    const weights = leftHalf(source);
+    recolourRegion(source, output, weights, sage);
+    const target = oklabFromBytes(...sage);
+    const targetHue = Math.atan2(target.b, target.a);
+    const targetChromaPerLightness = Math.hypot(target.a, target.b) / target.l;
+    for (let index = 0; index < weights.data.length; index++) {
+      if (weights.data[index] === 0) continue;
+      const painted = oklabFromBytes(...pixelAt(output, index));
+      // 8-bit rounding moves hue a little on dark pixels; 0.1 rad is far below a visible hue shift.
+      expect(Math.abs(Math.atan2(painted.b, painted.a) - targetHue)).toBeLessThan(0.1);
+      expect(Math.hypot(painted.a, painted.b) / painted.l).toBeCloseTo(targetChromaPerLightness, 1);
+    }
+  });
+
+  it('keeps the lightness order of the original, so shadows and texture survive', () => {
+    const source = syntheticFacade();
+    const output = { ...source, data: Buffer.from(source.data) };
+    const weights = leftHalf(source);
+    recolourRegion(source, output, weights, sage);
+    const region = [...weights.data.keys()].filter((index) => weights.data[index] === 255);
+    const before = region.map((index) => oklabFromBytes(...pixelAt(source, index)).l);
+    const after = region.map((index) => oklabFromBytes(...pixelAt(output, index)).l);
+    for (let first = 0; first < region.length; first++) {
+      for (let second = 0; second < region.length; second++) {
+        if ((before[first] as number) < (before[second] as number) - 1e-9) {
+          expect(after[first] as number).toBeLessThanOrEqual(after[second] as number);
+        }
+      }
+    }
+    // The lightest pixel stays clearly lighter than the darkest: the shadow is still there.
+    expect(Math.max(...after) - Math.min(...after)).toBeGreaterThan(0.1);
+  });
+
+  it('gives the region, on average, the lightness of the swatch', () => {
+    const source = syntheticFacade();
+    const output = { ...source, data: Buffer.from(source.data) };
+    const weights = leftHalf(source);
+    recolourRegion(source, output, weights, sage);
+    expect(meanRegionLightness(output, weights)).toBeCloseTo(oklabFromBytes(...sage).l, 1);
+  });
+
+  it('leaves every pixel outside the region byte for byte as it was', () => {
+    const source = syntheticFacade();
+    const output = { ...source, data: Buffer.from(source.data) };
+    const weights = leftHalf(source);
+    recolourRegion(source, output, weights, [110, 28, 44]);
+    for (let index = 0; index < weights.data.length; index++) {
+      if (weights.data[index] !== 0) continue;
+      expect(pixelAt(output, index)).toEqual(pixelAt(source, index));
+    }
+  });
+
+  it('keeps the alpha channel of RGBA images', () => {
+    const data = Buffer.from([100, 100, 100, 128, 150, 150, 150, 255]);
+    const source: RasterImage = { data, width: 2, height: 1, channels: 4 };
+    const output = { ...source, data: Buffer.from(data) };
+    recolourRegion(source, output, { data: new Uint8Array([255, 255]), width: 2, height: 1 }, [178, 34, 34]);
+    expect(output.data[3]).toBe(128);
+    expect(output.data[7]).toBe(255);
+    expect(output.data[0]).toBeGreaterThan(output.data[1] as number);
+  });
+
+  it('does nothing for an empty region', () => {
+    const source = syntheticFacade();
+    const output = { ...source, data: Buffer.from(source.data) };
+    recolourRegion(source, output, { data: new Uint8Array(128), width: 16, height: 8 }, sage);
+    expect(output.data.equals(source.data)).toBe(true);
+  });
+});

@@ -1,0 +1,152 @@
+import type { EditWeights, RasterImage } from '../raster-image.ts';
+
+/*
+ * Recolouring in OKLab, keeping each pixel's lightness relative to the region's mean.
+ *
+ * Shading multiplies linear light: a pixel in shadow is the surface colour times a factor k.
+ * OKLab is a linear map of the cube roots of LMS, so scaling linear RGB by k scales L, a and b
+ * all by k^(1/3). A pixel whose OKLab lightness is L in a region of mean lightness L̄ is thus
+ * lit by s = L / L̄ (in cube-root terms) relative to the average; painting it means giving it
+ * the swatch's OKLab colour times s, which in linear RGB is simply the swatch times s³.
+ * Hue stays the swatch's exactly, chroma follows lightness as real shading does, and the
+ * lightness structure (shadows, texture, reflections) is the original's.
+ */
+
+/** sRGB byte → linear light. */
+const linearFromByte = new Float64Array(256);
+for (let value = 0; value < 256; value++) {
+  const channel = value / 255;
+  linearFromByte[value] = channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+}
+
+// Linear light → sRGB byte through a table fine enough that dark tones do not band.
+const encodeSteps = 1 << 16;
+const byteFromLinear = new Uint8Array(encodeSteps + 1);
+for (let step = 0; step <= encodeSteps; step++) {
+  const linear = step / encodeSteps;
+  const channel = linear <= 0.0031308 ? linear * 12.92 : 1.055 * linear ** (1 / 2.4) - 0.055;
+  byteFromLinear[step] = Math.round(Math.min(1, Math.max(0, channel)) * 255);
+}
+
+function encodeLinear(linear: number): number {
+  if (linear <= 0) return 0;
+  if (linear >= 1) return 255;
+  return byteFromLinear[Math.round(linear * encodeSteps)] as number;
+}
+
+/** OKLab lightness (0–1) of linear RGB. */
+function oklabLightness(red: number, green: number, blue: number): number {
+  const long = Math.cbrt(0.4122214708 * red + 0.5363325363 * green + 0.0514459929 * blue);
+  const medium = Math.cbrt(0.2119034982 * red + 0.6806995451 * green + 0.1073969566 * blue);
+  const short = Math.cbrt(0.0883024619 * red + 0.2817188376 * green + 0.6299787005 * blue);
+  return 0.2104542553 * long + 0.793617785 * medium - 0.0040720468 * short;
+}
+
+/** OKLab of 8-bit sRGB, for tests and diagnostics. */
+export function oklabFromBytes(
+  red: number,
+  green: number,
+  blue: number,
+): { l: number; a: number; b: number } {
+  const r = linearFromByte[red] as number;
+  const g = linearFromByte[green] as number;
+  const bl = linearFromByte[blue] as number;
+  const long = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl);
+  const medium = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl);
+  const short = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl);
+  return {
+    l: 0.2104542553 * long + 0.793617785 * medium - 0.0040720468 * short,
+    a: 1.9779984951 * long - 2.428592205 * medium + 0.4505937099 * short,
+    b: 0.0259040371 * long + 0.7827717662 * medium - 0.808675766 * short,
+  };
+}
+
+/** The weighted mean OKLab lightness of the source under the weights, or null if they are all 0. */
+export function meanRegionLightness(source: RasterImage, weights: EditWeights): number | null {
+  const { data, channels } = source;
+  let weightedSum = 0;
+  let weightTotal = 0;
+  for (let index = 0, offset = 0; index < weights.data.length; index++, offset += channels) {
+    const weight = weights.data[index] as number;
+    if (weight === 0) continue;
+    const lightness = oklabLightness(
+      linearFromByte[data[offset] as number] as number,
+      linearFromByte[data[offset + 1] as number] as number,
+      linearFromByte[data[offset + 2] as number] as number,
+    );
+    weightedSum += lightness * weight;
+    weightTotal += weight;
+  }
+  return weightTotal === 0 ? null : weightedSum / weightTotal;
+}
+
+/**
+ * Paints the target colour (sRGB bytes) into `output` wherever the weights are above zero,
+ * reading lightness from `source` (the untouched original). Pixels of weight 0 are not
+ * written at all, so they stay byte for byte what `output` held. Alpha is never changed.
+ */
+export function recolourRegion(
+  source: RasterImage,
+  output: RasterImage,
+  weights: EditWeights,
+  target: readonly [number, number, number],
+): void {
+  if (
+    source.width !== weights.width ||
+    source.height !== weights.height ||
+    output.width !== source.width ||
+    output.height !== source.height ||
+    output.channels !== source.channels
+  ) {
+    throw new RangeError('Source, output and weights must have the same size and channels');
+  }
+  const meanLightness = meanRegionLightness(source, weights);
+  if (meanLightness === null) return;
+  const targetRed = linearFromByte[target[0]] as number;
+  const targetGreen = linearFromByte[target[1]] as number;
+  const targetBlue = linearFromByte[target[2]] as number;
+  // A pitch-black region has no lightness to keep: paint it flat.
+  const inverseMean = meanLightness > 1e-4 ? 1 / meanLightness : 0;
+  const { channels } = source;
+  const sourceData = source.data;
+  const outputData = output.data;
+  for (let index = 0, offset = 0; index < weights.data.length; index++, offset += channels) {
+    const weight = weights.data[index] as number;
+    if (weight === 0) continue;
+    const lightness = oklabLightness(
+      linearFromByte[sourceData[offset] as number] as number,
+      linearFromByte[sourceData[offset + 1] as number] as number,
+      linearFromByte[sourceData[offset + 2] as number] as number,
+    );
+    const relative = inverseMean === 0 ? 1 : lightness * inverseMean;
+    const factor = relative * relative * relative;
+    let red = targetRed * factor;
+    let green = targetGreen * factor;
+    let blue = targetBlue * factor;
+    // Highlights brighter than the swatch allows are scaled down as a whole, not clipped
+    // per channel, so that they keep the swatch's hue.
+    const peak = Math.max(red, green, blue);
+    if (peak > 1) {
+      red /= peak;
+      green /= peak;
+      blue /= peak;
+    }
+    const paintedRed = encodeLinear(red);
+    const paintedGreen = encodeLinear(green);
+    const paintedBlue = encodeLinear(blue);
+    if (weight === 255) {
+      outputData[offset] = paintedRed;
+      outputData[offset + 1] = paintedGreen;
+      outputData[offset + 2] = paintedBlue;
+    } else {
+      const keep = 255 - weight;
+      outputData[offset] = Math.round(((outputData[offset] as number) * keep + paintedRed * weight) / 255);
+      outputData[offset + 1] = Math.round(
+        ((outputData[offset + 1] as number) * keep + paintedGreen * weight) / 255,
+      );
+      outputData[offset + 2] = Math.round(
+        ((outputData[offset + 2] as number) * keep + paintedBlue * weight) / 255,
+      );
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import { AppError } from '../lib/app-error.ts';
+
+/** Decoded 8-bit sRGB pixels, 3 (RGB) or 4 (RGBA) bytes per pixel, row-major. */
+export interface RasterImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/** One byte per pixel: how strongly an edit applies there, 0 (keep) to 255 (edit fully). */
+export interface EditWeights {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+// sharp refuses images above 268 MP by default; uploads are limited well below that, and
+// this keeps a malformed image from exhausting memory here too.
+const limitInputPixels = 100_000_000;
+
+/** Decodes a stored image into 8-bit sRGB pixels, applying EXIF orientation. */
+export async function decodeRaster(image: Buffer): Promise<RasterImage> {
+  try {
+    const { data, info } = await sharp(image, { limitInputPixels })
+      .rotate()
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3 && info.channels !== 4) {
+      throw new Error(`unexpected channel count ${info.channels}`);
+    }
+    return { data, width: info.width, height: info.height, channels: info.channels };
+  } catch (error) {
+    throw new AppError('VALIDATION_FAILED', 'The source image could not be read.', {
+      reason: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/** Encodes raw pixels as PNG; a lower compression level trades a few percent of size for speed. */
+export function encodePng(raster: RasterImage): Promise<Buffer> {
+  return sharp(raster.data, {
+    raw: { width: raster.width, height: raster.height, channels: raster.channels },
+  })
+    .png({ compressionLevel: 4 })
+    .toBuffer();
+}
+
+/** A mask pixel counts as marked by the contract (see MaskPng): transparent, or opaque near-white. */
+function isMarked(red: number, green: number, blue: number, alpha: number): boolean {
+  return alpha === 0 || (alpha === 255 && red > 200 && green > 200 && blue > 200);
+}
+
+/**
+ * Reads a contract mask as edit weights at the given size. A mask drawn at another size is
+ * scaled with nearest-neighbour sampling so it stays binary.
+ */
+export async function decodeMaskWeights(mask: Buffer, width: number, height: number): Promise<EditWeights> {
+  let pixels: Buffer;
+  try {
+    pixels = await sharp(mask, { limitInputPixels })
+      .ensureAlpha()
+      .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+      .raw({ depth: 'uchar' })
+      .toBuffer();
+  } catch (error) {
+    throw new AppError('VALIDATION_FAILED', 'The mask image could not be read.', {
+      reason: error instanceof Error ? error.message : String(error),
+    });
+  }
+  const data = new Uint8Array(width * height);
+  for (let index = 0, offset = 0; index < data.length; index++, offset += 4) {
+    data[index] = isMarked(
+      pixels[offset] as number,
+      pixels[offset + 1] as number,
+      pixels[offset + 2] as number,
+      pixels[offset + 3] as number,
+    )
+      ? 255
+      : 0;
+  }
+  return { data, width, height };
+}
+
+export function isWeightsEmpty(weights: EditWeights): boolean {
+  return weights.data.every((value) => value === 0);
+}
+
+/**
+ * Softens the inside edge of a mask over a few pixels so that an edited area blends in,
+ * while every pixel outside the mask keeps weight 0 and so stays exactly as it was.
+ */
+export async function featherInward(weights: EditWeights, sigma: number): Promise<EditWeights> {
+  if (sigma <= 0) return weights;
+  const blurred = await sharp(
+    Buffer.from(weights.data.buffer, weights.data.byteOffset, weights.data.length),
+    {
+      raw: { width: weights.width, height: weights.height, channels: 1 },
+    },
+  )
+    .blur(sigma)
+    .raw()
+    .toBuffer();
+  const data = new Uint8Array(weights.data.length);
+  for (let index = 0; index < data.length; index++) {
+    const original = weights.data[index] as number;
+    // The blur spreads the mask outwards too; keeping the smaller value cuts that off.
+    data[index] = original === 0 ? 0 : Math.min(original, blurred[index] as number);
+  }
+  return { data, width: weights.width, height: weights.height };
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { type DialectName, fromBoolean, fromDate } from '../../db/dialect.ts';
+
+const profileColumns = [
+  'id',
+  'email',
+  'companyName',
+  'fname',
+  'lname',
+  'isAdmin',
+  'packageTier',
+  'lastPurchaseAt',
+  'createdAt',
+] as const;
+
+export function findUserById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('user').select(profileColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('user')
+    .select(profileColumns)
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function listUsers(db: Kysely<Database>) {
+  return db.selectFrom('user').select(profileColumns).orderBy('createdAt').execute();
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+export async function updateIsAdmin(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: string,
+  isAdmin: boolean,
+) {
+  await db
+    .updateTable('user')
+    .set({ isAdmin: fromBoolean(dialect, isAdmin), updatedAt: fromDate(dialect, new Date()) })
+    .where('id', '=', id)
+    .execute();
+}

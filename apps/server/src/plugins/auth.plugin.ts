@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { maximumPasswordLength, minimumPasswordLength } from '@facelift/shared';
+import rateLimit from '@fastify/rate-limit';
+import { betterAuth } from 'better-auth';
+import { genericOAuth } from 'better-auth/plugins';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+import { resolveAuthSecret } from '../lib/auth-secret.ts';
+import { CreditsService } from '../modules/credits/credits.service.ts';
+import { authErrorToAppError } from './auth-errors.ts';
+
+/** Header carrying the client IP to better-auth; set by us from Fastify's view, never from the client. */
+const clientIpHeader = 'x-facelift-client-ip';
+const rateLimitedMessage = 'Too many attempts. Please wait a minute and try again.';
+const credentialPaths = ['/api/auth/sign-in/email', '/api/auth/sign-up/email'];
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+function createAuth(app: FastifyInstance, config: Config) {
+  const credits = new CreditsService(app.db, app.dialect);
+  const { google, rateLimit: limits } = config.auth;
+  return betterAuth({
+    appName: 'Facelift',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: resolveAuthSecret(config.auth.secret, config.dataDirectory),
+    database: { db: app.db, type: app.dialect },
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: minimumPasswordLength,
+      maxPasswordLength: maximumPasswordLength,
+      autoSignIn: true,
+    },
+    user: {
+      additionalFields: {
+        companyName: { type: 'string', required: false, input: true },
+        fname: { type: 'string', required: false, input: true },
+        lname: { type: 'string', required: false, input: true },
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        packageTier: { type: 'string', required: false, defaultValue: 'free', input: false },
+        lastPurchaseAt: { type: 'date', required: false, input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      // better-auth only limits in production by default; we want it everywhere, tests included.
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: limits.windowSeconds, max: limits.max },
+        '/sign-up/email': { window: limits.windowSeconds, max: limits.max },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The profile is the user row; its starting credits are granted once, here.
+          after: async (user) => {
+            await credits.grantStartingCredits(user.id);
+          },
+        },
+      },
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: `${google.issuerUrl}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                mapProfileToUser: (profile) => ({
+                  fname: typeof profile.given_name === 'string' ? profile.given_name : undefined,
+                  lname: typeof profile.family_name === 'string' ? profile.family_name : undefined,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null; reads the session once per request. */
+    getSessionUser(): Promise<SessionUser | null>;
+    /** The signed-in user; throws NOT_AUTHENTICATED otherwise. */
+    requireUser(): Promise<SessionUser>;
+  }
+}
+
+function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === clientIpHeader) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set(clientIpHeader, request.ip);
+  return headers;
+}
+
+function emailFromBody(body: unknown): string | null {
+  if (typeof body !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'email' in parsed && typeof parsed.email === 'string') {
+      return parsed.email.trim().toLowerCase();
+    }
+  } catch {
+    // Not JSON: better-auth answers it.
+  }
+  return null;
+}
+
+/** Forwards /api/auth/* to better-auth; its errors are answered in our error shape. */
+async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply, publicUrl: string) {
+  const url = new URL(request.url, publicUrl);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers: toFetchHeaders(request),
+      body: hasBody ? (request.body as string) : undefined,
+    }),
+  );
+  const text = await response.text();
+  if (!response.ok && response.status !== 302 && response.status < 500) {
+    throw authErrorToAppError(response.status, text, rateLimitedMessage);
+  }
+  if (response.status >= 500) {
+    request.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth provider error');
+    throw new AppError('INTERNAL_ERROR', 'Sign-in failed');
+  }
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(text.length > 0 ? text : null);
+}
+
+export const authPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const auth = createAuth(app, config);
+    app.decorate('auth', auth);
+
+    const sessionCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+    app.decorateRequest('getSessionUser', function (this: FastifyRequest) {
+      let pending = sessionCache.get(this);
+      if (!pending) {
+        pending = auth.api
+          .getSession({ headers: toFetchHeaders(this) })
+          .then((session) => (session ? { id: session.user.id, email: session.user.email } : null));
+        sessionCache.set(this, pending);
+      }
+      return pending;
+    });
+    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+      const user = await this.getSessionUser();
+      if (!user) throw new AppError('NOT_AUTHENTICATED', 'You need to be logged in');
+      return user;
+    });
+
+    // Per-account limit on credential attempts (better-auth limits per IP): guessing one
+    // account's password from many addresses is stopped too.
+    await app.register(async (scope) => {
+      await scope.register(rateLimit, {
+        global: false,
+        hook: 'preHandler',
+        max: config.auth.rateLimit.max,
+        timeWindow: config.auth.rateLimit.windowSeconds * 1000,
+        keyGenerator: (request) => `account:${emailFromBody(request.body) ?? request.ip}`,
+        allowList: (request) =>
+          request.method !== 'POST' || !credentialPaths.includes(request.url.split('?')[0] ?? ''),
+        errorResponseBuilder: () => new AppError('RATE_LIMITED', rateLimitedMessage),
+      });
+      // better-auth reads the raw body itself.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/api/auth/*',
+        schema: { hide: true },
+        config: { rateLimit: {} },
+        handler: (request, reply) => forwardToAuth(auth, request, reply, config.publicUrl),
+      });
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

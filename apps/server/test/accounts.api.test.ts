@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeaderFrom, sameOriginHeaders, signIn, signUp } from './support/auth-helpers.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { testDialects } from './support/test-databases.ts';
+
+for (const { dialect, title, isAvailable } of testDialects) {
+  describe.skipIf(!isAvailable)(`accounts API ${title}`, () => {
+    let testApp: TestApp;
+
+    beforeAll(async () => {
+      testApp = await createTestApp(dialect, { AUTH_RATE_LIMIT_MAX: '4' });
+    });
+    afterAll(async () => {
+      await testApp?.close();
+    });
+
+    it('signs up, sets an httpOnly SameSite=Lax session cookie and creates the profile with 5 credits', async () => {
+      const { app } = testApp;
+      const { response, cookie } = await signUp(app, {
+        email: 'Ada@Example.com',
+        password: 'correct horse',
+        companyName: 'Lovelace Homes',
+        fname: 'Ada',
+        lname: 'Lovelace',
+      });
+      expect(response.statusCode).toBe(200);
+      const sessionCookie = String(response.headers['set-cookie']);
+      expect(sessionCookie).toMatch(/HttpOnly/i);
+      expect(sessionCookie).toMatch(/SameSite=Lax/i);
+      expect(sessionCookie).not.toMatch(/Secure/i);
+
+      const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({
+        email: 'ada@example.com',
+        companyName: 'Lovelace Homes',
+        fname: 'Ada',
+        lname: 'Lovelace',
+        isAdmin: false,
+        packageTier: 'free',
+        lastPurchaseAt: null,
+        balance: 5,
+      });
+
+      // Asking again (and signing in again) never grants a second time.
+      await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      await signIn(app, { email: 'ada@example.com', password: 'correct horse' });
+      const entries = await app.db
+        .selectFrom('credit_entry')
+        .selectAll()
+        .where('user_id', '=', me.json().id)
+        .execute();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ amount: 5, expires_at: null, source: 'starting' });
+      const history = await app.db
+        .selectFrom('credit_movement')
+        .selectAll()
+        .where('user_id', '=', me.json().id)
+        .execute();
+      expect(history.map((row) => [row.kind, row.amount])).toEqual([['grant', 5]]);
+    });
+
+    it('refuses a second account with the same e-mail', async () => {
+      await signUp(testApp.app, { email: 'dup@example.com', password: 'password-1' });
+      const { response } = await signUp(testApp.app, { email: 'DUP@example.com', password: 'password-2' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toMatchObject({
+        code: 'CONFLICT',
+        details: { authCode: expect.stringMatching(/^USER_ALREADY_EXISTS/) },
+      });
+    });
+
+    it('refuses a short password and a malformed e-mail with clear messages', async () => {
+      const short = await signUp(testApp.app, { email: 'short@example.com', password: 'seven77' });
+      expect(short.response.statusCode).toBe(400);
+      expect(short.response.json().error).toMatchObject({
+        message: 'Password too short',
+        details: { authCode: 'PASSWORD_TOO_SHORT' },
+      });
+      const bad = await signUp(testApp.app, { email: 'not-an-email', password: 'long enough' });
+      expect(bad.response.statusCode).toBe(400);
+      expect(bad.response.json().error.code).toBe('VALIDATION_FAILED');
+    });
+
+    it('refuses a wrong password', async () => {
+      await signUp(testApp.app, { email: 'wrong@example.com', password: 'right password' });
+      const { response } = await signIn(testApp.app, {
+        email: 'wrong@example.com',
+        password: 'wrong password',
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toMatchObject({
+        code: 'NOT_AUTHENTICATED',
+        message: 'Invalid email or password',
+        details: { authCode: 'INVALID_EMAIL_OR_PASSWORD' },
+      });
+    });
+
+    it('requires a session for /api/me', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/me' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toMatchObject({
+        code: 'NOT_AUTHENTICATED',
+        message: 'You need to be logged in',
+      });
+    });
+
+    it('refuses a cross-site state change, and one without any origin', async () => {
+      const { cookie } = await signUp(testApp.app, { email: 'csrf@example.com', password: 'password-1' });
+      const crossSite = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { origin: 'https://evil.example', cookie },
+      });
+      expect(crossSite.statusCode).toBe(403);
+      expect(crossSite.json().error.message).toBe('Cross-site request refused');
+      const noOrigin = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie },
+      });
+      expect(noOrigin.statusCode).toBe(403);
+      // The session survived both attempts.
+      const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+    });
+
+    it('signs out and revokes the session on the server', async () => {
+      const { app } = testApp;
+      const { cookie } = await signUp(app, { email: 'bye@example.com', password: 'password-1' });
+      const out = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: sameOriginHeaders(app, cookie),
+      });
+      expect(out.statusCode).toBe(200);
+      expect(cookieHeaderFrom(out)).toMatch(/session_token=(;|$)/);
+      // Replaying the old cookie does not work: the session row is gone.
+      const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(me.statusCode).toBe(401);
+    });
+
+    it('limits sign-in attempts per account, whatever the address they come from', async () => {
+      const { app } = testApp;
+      await signUp(app, { email: 'target@example.com', password: 'right password' });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const { response } = await signIn(app, { email: 'target@example.com', password: `guess ${attempt}` });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json().error).toMatchObject({
+            code: 'RATE_LIMITED',
+            message: 'Too many attempts. Please wait a minute and try again.',
+          });
+        }
+      }
+      // The limit is 4 credential attempts per window and the sign-up above was the first.
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    });
+
+    it('reports whether Google sign-in is configured', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/config' });
+      expect(response.json()).toEqual({ isGoogleSignInEnabled: false });
+    });
+  });
+}
+
+describe('per-IP sign-in limit', () => {
+  it('limits attempts from one address across accounts', async () => {
+    const testApp = await createTestApp('sqlite', { AUTH_RATE_LIMIT_MAX: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const { response } = await signIn(
+          testApp.app,
+          { email: `nobody${attempt}@example.com`, password: 'whatever1' },
+          '192.0.2.7',
+        );
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
