@@ -27,6 +27,11 @@ const configSchema = z.object({
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  IMAGE_ENGINE: z.enum(['local', 'openai']).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(1),
 });
 
 export type RawConfig = z.input<typeof configSchema>;
@@ -50,6 +55,16 @@ export interface Config {
     /** Sign-in and sign-up attempts allowed per window, per IP and per account. */
     rateLimit: { max: number; windowSeconds: number };
   };
+  /** The image engine (PRODUCT §5): openai when a key is set, else the offline local one. */
+  imageEngine: {
+    engine: 'local' | 'openai';
+    openai: {
+      apiKey: string | undefined;
+      baseUrl: string | undefined;
+      timeoutMs: number;
+      maxRetries: number;
+    };
+  };
 }
 
 export class ConfigError extends Error {
@@ -72,6 +87,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     );
   }
   const env = parsed.data;
+  if (env.IMAGE_ENGINE === 'openai' && !env.OPENAI_API_KEY) {
+    throw new ConfigError([
+      'IMAGE_ENGINE: openai needs OPENAI_API_KEY; unset IMAGE_ENGINE to use the local engine',
+    ]);
+  }
   const dataDirectory = path.resolve(env.DATA_DIR);
   return {
     environment: env.NODE_ENV,
@@ -96,6 +116,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
             }
           : null,
       rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    },
+    imageEngine: {
+      engine: env.IMAGE_ENGINE ?? (env.OPENAI_API_KEY ? 'openai' : 'local'),
+      openai: {
+        apiKey: env.OPENAI_API_KEY,
+        baseUrl: env.OPENAI_BASE_URL,
+        timeoutMs: env.OPENAI_TIMEOUT_MS,
+        maxRetries: env.OPENAI_MAX_RETRIES,
+      },
     },
   };
 }

@@ -101,6 +101,8 @@ export async function featherInward(weights: EditWeights, sigma: number): Promis
     },
   )
     .blur(sigma)
+    // sharp writes one-channel input back out as sRGB unless told to keep the one channel.
+    .extractChannel(0)
     .raw()
     .toBuffer();
   const data = new Uint8Array(weights.data.length);

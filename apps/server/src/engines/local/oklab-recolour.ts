@@ -34,11 +34,32 @@ function encodeLinear(linear: number): number {
   return byteFromLinear[Math.round(linear * encodeSteps)] as number;
 }
 
-/** OKLab lightness (0–1) of linear RGB. */
+// Each byte's contribution to the linear L, M and S cone responses, so that the hot loop
+// adds three table entries instead of multiplying a matrix.
+function coneTable(weight: number): Float64Array {
+  return linearFromByte.map((linear) => weight * linear);
+}
+const longFromRed = coneTable(0.4122214708);
+const longFromGreen = coneTable(0.5363325363);
+const longFromBlue = coneTable(0.0514459929);
+const mediumFromRed = coneTable(0.2119034982);
+const mediumFromGreen = coneTable(0.6806995451);
+const mediumFromBlue = coneTable(0.1073969566);
+const shortFromRed = coneTable(0.0883024619);
+const shortFromGreen = coneTable(0.2817188376);
+const shortFromBlue = coneTable(0.6299787005);
+
+/** OKLab lightness (0–1) of 8-bit sRGB. */
 function oklabLightness(red: number, green: number, blue: number): number {
-  const long = Math.cbrt(0.4122214708 * red + 0.5363325363 * green + 0.0514459929 * blue);
-  const medium = Math.cbrt(0.2119034982 * red + 0.6806995451 * green + 0.1073969566 * blue);
-  const short = Math.cbrt(0.0883024619 * red + 0.2817188376 * green + 0.6299787005 * blue);
+  const long = Math.cbrt(
+    (longFromRed[red] as number) + (longFromGreen[green] as number) + (longFromBlue[blue] as number),
+  );
+  const medium = Math.cbrt(
+    (mediumFromRed[red] as number) + (mediumFromGreen[green] as number) + (mediumFromBlue[blue] as number),
+  );
+  const short = Math.cbrt(
+    (shortFromRed[red] as number) + (shortFromGreen[green] as number) + (shortFromBlue[blue] as number),
+  );
   return 0.2104542553 * long + 0.793617785 * medium - 0.0040720468 * short;
 }
 
@@ -63,21 +84,33 @@ export function oklabFromBytes(
 
 /** The weighted mean OKLab lightness of the source under the weights, or null if they are all 0. */
 export function meanRegionLightness(source: RasterImage, weights: EditWeights): number | null {
-  const { data, channels } = source;
+  const lightness = regionLightness(source, weights);
   let weightedSum = 0;
   let weightTotal = 0;
-  for (let index = 0, offset = 0; index < weights.data.length; index++, offset += channels) {
+  for (let index = 0, cursor = 0; index < weights.data.length; index++) {
     const weight = weights.data[index] as number;
     if (weight === 0) continue;
-    const lightness = oklabLightness(
-      linearFromByte[data[offset] as number] as number,
-      linearFromByte[data[offset + 1] as number] as number,
-      linearFromByte[data[offset + 2] as number] as number,
-    );
-    weightedSum += lightness * weight;
+    weightedSum += (lightness[cursor++] as number) * weight;
     weightTotal += weight;
   }
   return weightTotal === 0 ? null : weightedSum / weightTotal;
+}
+
+/** OKLab lightness of every pixel of non-zero weight, in pixel order: computed once, read twice. */
+function regionLightness(source: RasterImage, weights: EditWeights): Float32Array {
+  let count = 0;
+  for (let index = 0; index < weights.data.length; index++) if (weights.data[index] !== 0) count++;
+  const lightness = new Float32Array(count);
+  const { data, channels } = source;
+  for (let index = 0, offset = 0, cursor = 0; index < weights.data.length; index++, offset += channels) {
+    if (weights.data[index] === 0) continue;
+    lightness[cursor++] = oklabLightness(
+      data[offset] as number,
+      data[offset + 1] as number,
+      data[offset + 2] as number,
+    );
+  }
+  return lightness;
 }
 
 /**
@@ -100,25 +133,29 @@ export function recolourRegion(
   ) {
     throw new RangeError('Source, output and weights must have the same size and channels');
   }
-  const meanLightness = meanRegionLightness(source, weights);
-  if (meanLightness === null) return;
+  const lightness = regionLightness(source, weights);
+  if (lightness.length === 0) return;
+  let weightedSum = 0;
+  let weightTotal = 0;
+  for (let index = 0, cursor = 0; index < weights.data.length; index++) {
+    const weight = weights.data[index] as number;
+    if (weight === 0) continue;
+    weightedSum += (lightness[cursor++] as number) * weight;
+    weightTotal += weight;
+  }
+  const meanLightness = weightedSum / weightTotal;
   const targetRed = linearFromByte[target[0]] as number;
   const targetGreen = linearFromByte[target[1]] as number;
   const targetBlue = linearFromByte[target[2]] as number;
   // A pitch-black region has no lightness to keep: paint it flat.
   const inverseMean = meanLightness > 1e-4 ? 1 / meanLightness : 0;
   const { channels } = source;
-  const sourceData = source.data;
   const outputData = output.data;
-  for (let index = 0, offset = 0; index < weights.data.length; index++, offset += channels) {
+  for (let index = 0, offset = 0, cursor = 0; index < weights.data.length; index++, offset += channels) {
     const weight = weights.data[index] as number;
     if (weight === 0) continue;
-    const lightness = oklabLightness(
-      linearFromByte[sourceData[offset] as number] as number,
-      linearFromByte[sourceData[offset + 1] as number] as number,
-      linearFromByte[sourceData[offset + 2] as number] as number,
-    );
-    const relative = inverseMean === 0 ? 1 : lightness * inverseMean;
+    const pixelLightness = lightness[cursor++] as number;
+    const relative = inverseMean === 0 ? 1 : pixelLightness * inverseMean;
     const factor = relative * relative * relative;
     let red = targetRed * factor;
     let green = targetGreen * factor;

@@ -1,0 +1,215 @@
+import { createEmptyDirectives, type Directives } from '@facelift/shared';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.ts';
+import type { ImageEditRequest } from '../image-engine.ts';
+import { LocalImageEngine } from './local-image-engine.ts';
+import { oklabFromBytes } from './oklab-recolour.ts';
+
+const width = 60;
+const height = 40;
+
+/** A facade: textured beige wall at the top, a brown door in the middle of the bottom half. */
+async function facadePng(): Promise<{ png: Buffer; pixels: Buffer }> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const offset = (y * width + x) * 3;
+      const isDoor = x >= 25 && x < 35 && y >= 20;
+      const texture = ((x * 13 + y * 7) % 9) * 3 - y;
+      pixels[offset] = isDoor ? 90 + texture : 215 + texture;
+      pixels[offset + 1] = isDoor ? 60 + texture : 200 + texture;
+      pixels[offset + 2] = isDoor ? 40 + texture : 170 + texture;
+    }
+  }
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return { png, pixels };
+}
+
+/** A contract mask: transparent inside the rectangle, opaque black elsewhere. */
+function rectangleMask(left: number, top: number, right: number, bottom: number): Promise<Buffer> {
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const inside = x >= left && x < right && y >= top && y < bottom;
+      data[(y * width + x) * 4 + 3] = inside ? 0 : 255;
+    }
+  }
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+async function decode(png: Buffer): Promise<Buffer> {
+  return sharp(png).removeAlpha().raw().toBuffer();
+}
+
+function hueOf(pixels: Buffer, x: number, y: number): number {
+  const offset = (y * width + x) * 3;
+  const lab = oklabFromBytes(
+    pixels[offset] as number,
+    pixels[offset + 1] as number,
+    pixels[offset + 2] as number,
+  );
+  return Math.atan2(lab.b, lab.a);
+}
+
+async function request(
+  overrides: Partial<ImageEditRequest> & { directives: Directives },
+): Promise<ImageEditRequest> {
+  const { png } = await facadePng();
+  return { image: png, prompt: 'unused by the local engine', outputSize: '1536x1024', ...overrides };
+}
+
+async function expectUnsupported(promise: Promise<unknown>, reason: string, message: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('ENGINE_UNSUPPORTED');
+  expect((error as AppError).details).toMatchObject({ reason });
+  expect((error as AppError).message).toMatch(message);
+}
+
+describe('LocalImageEngine', () => {
+  const engine = new LocalImageEngine();
+
+  it('recolours the door region to the chosen swatch and leaves everything else byte-identical', async () => {
+    const { pixels } = await facadePng();
+    const doorRegion = await rectangleMask(25, 20, 35, 40);
+    const result = await engine.edit(
+      await request({
+        directives: {
+          ...createEmptyDirectives(),
+          selectedItems: [{ type: 'doorFrameColor', value: 'itemColor-burgundy' }],
+        },
+        elementRegions: { doorFrameColor: doorRegion },
+      }),
+    );
+    expect(result).toMatchObject({ engine: 'local', width, height });
+    const output = await decode(result.image);
+    const burgundy = oklabFromBytes(110, 28, 44);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const offset = (y * width + x) * 3;
+        if (x >= 25 && x < 35 && y >= 20) {
+          expect(Math.abs(hueOf(output, x, y) - Math.atan2(burgundy.b, burgundy.a))).toBeLessThan(0.1);
+        } else {
+          expect(output.subarray(offset, offset + 3).equals(pixels.subarray(offset, offset + 3))).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('paints the inpainting mask with the colour named in Spanish free text', async () => {
+    const { pixels } = await facadePng();
+    const result = await engine.edit(
+      await request({
+        directives: { mode: 'inpainting', freeText: 'pinta la pared de verde salvia' },
+        mask: await rectangleMask(0, 0, 60, 20),
+      }),
+    );
+    const output = await decode(result.image);
+    const sage = oklabFromBytes(156, 171, 134);
+    expect(Math.abs(hueOf(output, 10, 10) - Math.atan2(sage.b, sage.a))).toBeLessThan(0.1);
+    expect(output.subarray(width * 20 * 3).equals(pixels.subarray(width * 20 * 3))).toBe(true);
+  });
+
+  it('uses the region the French text names when there is no mask', async () => {
+    const result = await engine.edit(
+      await request({
+        directives: { mode: 'inpainting', freeText: 'peins le mur en bleu' },
+        elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
+      }),
+    );
+    const output = await decode(result.image);
+    const blue = oklabFromBytes(92, 136, 168);
+    expect(Math.abs(hueOf(output, 30, 5) - Math.atan2(blue.b, blue.a))).toBeLessThan(0.1);
+  });
+
+  it('applies a colour named in a custom instruction to its element', async () => {
+    const result = await engine.edit(
+      await request({
+        directives: { ...createEmptyDirectives(), customInstructions: { wallColor: 'paint it terracotta' } },
+        elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
+      }),
+    );
+    const output = await decode(result.image);
+    const terracotta = oklabFromBytes(196, 98, 65);
+    expect(Math.abs(hueOf(output, 30, 5) - Math.atan2(terracotta.b, terracotta.a))).toBeLessThan(0.1);
+  });
+
+  it('refuses an element without a marked region, saying how to mark it', async () => {
+    await expectUnsupported(
+      engine.edit(
+        await request({
+          directives: {
+            ...createEmptyDirectives(),
+            selectedItems: [{ type: 'roofColor', value: 'itemColor-slate' }],
+          },
+        }),
+      ),
+      'missing_region',
+      /No area is marked for the roof\. Mark the roof with the region tools/,
+    );
+  });
+
+  it('refuses an empty region', async () => {
+    const empty = await rectangleMask(0, 0, 0, 0);
+    await expectUnsupported(
+      engine.edit(
+        await request({
+          directives: {
+            ...createEmptyDirectives(),
+            selectedItems: [{ type: 'roofColor', value: 'itemColor-slate' }],
+          },
+          elementRegions: { roofColor: empty },
+        }),
+      ),
+      'empty_area',
+      /roof area is empty/,
+    );
+  });
+
+  it('refuses structural changes, free generation and door glass styles', async () => {
+    const mask = await rectangleMask(0, 0, 10, 10);
+    await expectUnsupported(
+      engine.edit(await request({ directives: { mode: 'inpainting', freeText: 'Add a balcony' }, mask })),
+      'structural_change',
+      /only recolours/,
+    );
+    await expectUnsupported(
+      engine.edit(
+        await request({ directives: { mode: 'inpainting', freeText: 'a modern villa at sunset' }, mask }),
+      ),
+      'no_colour',
+      /No colour was understood/,
+    );
+    await expectUnsupported(
+      engine.edit(await request({ directives: { ...createEmptyDirectives(), doorGlassStyle: 'fullGlass' } })),
+      'door_glass',
+      /cannot change door glass/,
+    );
+    await expectUnsupported(
+      engine.edit(await request({ directives: { mode: 'inpainting', freeText: 'make it sage' } })),
+      'no_area',
+      /Say which part to paint/,
+    );
+  });
+
+  it('refuses two colours for one painted area', async () => {
+    await expectUnsupported(
+      engine.edit(
+        await request({
+          directives: { mode: 'inpainting', freeText: 'sage, then red' },
+          mask: await rectangleMask(0, 0, 10, 10),
+        }),
+      ),
+      'several_colours_one_area',
+      /only one colour/,
+    );
+  });
+});

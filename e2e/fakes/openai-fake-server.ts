@@ -1,0 +1,513 @@
+/**
+ * A fake OpenAI API: a real HTTP server on 127.0.0.1 that the official SDK talks to through
+ * `new OpenAI({ baseURL })`. It checks what the real service checks (CONTRACTS.md) and
+ * answers in its shape, including its errors, so engine tests exercise the real wire format.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+
+/** Failures the fake can be told to produce, each in the provider's documented shape. */
+export type FakeOpenAiFailure =
+  | 'moderation'
+  | 'rate-limit'
+  | 'quota'
+  | 'server-error'
+  | 'unauthorized'
+  | 'hang'
+  | 'empty-data';
+
+export interface RecordedFile {
+  field: string;
+  name: string;
+  type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+/** What the fake saw in one images/edits call, for assertions. */
+export interface RecordedImageEdit {
+  model: string;
+  prompt: string;
+  n: string;
+  size: string;
+  images: RecordedFile[];
+  mask: RecordedFile | null;
+  /** Share of mask pixels that are fully transparent (the edit area). */
+  maskTransparentShare: number | null;
+}
+
+export interface FakeOpenAiServer {
+  /** Pass as `baseURL` to the SDK: ends in /v1. */
+  baseUrl: string;
+  apiKey: string;
+  imageEdits: RecordedImageEdit[];
+  /** Every request that reached the server, failed or not, in order: "POST /v1/images/edits". */
+  requestLog: string[];
+  /** The next `times` requests fail this way. */
+  failNext(failure: FakeOpenAiFailure, times?: number): void;
+  /** The solid colour of generated images. */
+  answerColour: [number, number, number];
+  close(): Promise<void>;
+}
+
+const imageSizes = new Set(['1024x1024', '1536x1024', '1024x1536', 'auto']);
+const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const maxImageBytes = 50 * 1024 * 1024;
+
+class FakeApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type: string,
+    readonly code: string | null = null,
+    readonly param: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+function failureError(failure: Exclude<FakeOpenAiFailure, 'hang' | 'empty-data'>): FakeApiError {
+  switch (failure) {
+    case 'moderation':
+      return new FakeApiError(
+        400,
+        'Your request was rejected as a result of our safety system.',
+        'image_generation_user_error',
+        'moderation_blocked',
+      );
+    case 'rate-limit':
+      return new FakeApiError(
+        429,
+        'Rate limit reached for gpt-image-1 in organization org-fake.',
+        'requests',
+        'rate_limit_exceeded',
+      );
+    case 'quota':
+      return new FakeApiError(
+        429,
+        'You exceeded your current quota.',
+        'insufficient_quota',
+        'insufficient_quota',
+      );
+    case 'server-error':
+      return new FakeApiError(500, 'The server had an error while processing your request.', 'server_error');
+    case 'unauthorized':
+      return new FakeApiError(
+        401,
+        'Incorrect API key provided: sk-fake***.',
+        'invalid_request_error',
+        'invalid_api_key',
+      );
+  }
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function sendError(response: ServerResponse, error: FakeApiError) {
+  const headers: Record<string, string> = error.status === 429 ? { 'retry-after': '0' } : {};
+  sendJson(
+    response,
+    error.status,
+    { error: { message: error.message, type: error.type, param: error.param, code: error.code } },
+    headers,
+  );
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Parses multipart with the platform's own parser, as a server framework would. */
+async function readForm(request: IncomingMessage, body: Buffer): Promise<FormData> {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!contentType.startsWith('multipart/form-data')) {
+    throw new FakeApiError(
+      400,
+      'Invalid Content-Type header, expected multipart/form-data',
+      'invalid_request_error',
+    );
+  }
+  return new Request('http://fake.local/', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    // A copy typed as a plain Uint8Array: Buffer is not a BodyInit in the DOM typings.
+    body: new Uint8Array(body),
+  }).formData();
+}
+
+function textField(form: FormData, name: string, required: boolean): string {
+  const value = form.get(name);
+  if (value === null) {
+    if (required)
+      throw new FakeApiError(
+        400,
+        `Missing required parameter: '${name}'.`,
+        'invalid_request_error',
+        'missing_required_parameter',
+        name,
+      );
+    return '';
+  }
+  if (typeof value !== 'string')
+    throw new FakeApiError(400, `Invalid type for '${name}'.`, 'invalid_request_error', null, name);
+  return value;
+}
+
+async function inspectFile(field: string, value: File | string): Promise<RecordedFile> {
+  if (typeof value === 'string') {
+    throw new FakeApiError(
+      400,
+      `Invalid type for '${field}': expected a file.`,
+      'invalid_request_error',
+      null,
+      field,
+    );
+  }
+  if (!imageTypes.has(value.type)) {
+    throw new FakeApiError(
+      400,
+      `Invalid file '${field}': unsupported mimetype ('${value.type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`,
+      'invalid_request_error',
+      'unsupported_file_mimetype',
+      field,
+    );
+  }
+  if (value.size > maxImageBytes) {
+    throw new FakeApiError(
+      400,
+      `Invalid file '${field}': file too large.`,
+      'invalid_request_error',
+      null,
+      field,
+    );
+  }
+  const bytes = Buffer.from(await value.arrayBuffer());
+  try {
+    const metadata = await sharp(bytes).metadata();
+    return {
+      field,
+      name: value.name,
+      type: value.type,
+      bytes: bytes.length,
+      width: metadata.width ?? 0,
+      height: metadata.height ?? 0,
+      hasAlpha: metadata.hasAlpha ?? false,
+    };
+  } catch {
+    throw new FakeApiError(
+      400,
+      `Invalid file '${field}': the image could not be decoded.`,
+      'invalid_request_error',
+      'invalid_image',
+      field,
+    );
+  }
+}
+
+function sizeFor(requested: string, image: RecordedFile): { width: number; height: number } {
+  if (requested !== 'auto') {
+    const [width, height] = requested.split('x').map(Number) as [number, number];
+    return { width, height };
+  }
+  const ratio = image.width / image.height;
+  if (ratio > 1.15) return { width: 1536, height: 1024 };
+  if (ratio < 1 / 1.15) return { width: 1024, height: 1536 };
+  return { width: 1024, height: 1024 };
+}
+
+async function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Promise<string> {
+  const png = await sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+  return png.toString('base64');
+}
+
+/** Starts the fake on a random port of 127.0.0.1. */
+export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): Promise<FakeOpenAiServer> {
+  const apiKey = options.apiKey ?? `sk-fake-${randomUUID()}`;
+  const failures: FakeOpenAiFailure[] = [];
+  const files = new Map<string, RecordedFile>();
+  const state: Pick<FakeOpenAiServer, 'imageEdits' | 'requestLog' | 'answerColour'> = {
+    imageEdits: [],
+    requestLog: [],
+    answerColour: [200, 40, 160],
+  };
+
+  async function handleImageEdit(
+    request: IncomingMessage,
+    body: Buffer,
+    response: ServerResponse,
+    emptyData: boolean,
+  ) {
+    const form = await readForm(request, body);
+    const model = textField(form, 'model', false) || 'dall-e-2';
+    const prompt = textField(form, 'prompt', true);
+    const n = textField(form, 'n', false) || '1';
+    const size = textField(form, 'size', false) || 'auto';
+    if (prompt.length > 32_000) {
+      throw new FakeApiError(
+        400,
+        "Invalid 'prompt': string too long.",
+        'invalid_request_error',
+        'string_above_max_length',
+        'prompt',
+      );
+    }
+    if (!/^gpt-image-1/.test(model) && model !== 'dall-e-2') {
+      throw new FakeApiError(
+        400,
+        `Invalid value for 'model': '${model}'.`,
+        'invalid_request_error',
+        'invalid_value',
+        'model',
+      );
+    }
+    if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 10) {
+      throw new FakeApiError(
+        400,
+        `Invalid 'n': must be between 1 and 10.`,
+        'invalid_request_error',
+        'invalid_value',
+        'n',
+      );
+    }
+    if (!imageSizes.has(size)) {
+      throw new FakeApiError(
+        400,
+        `Invalid value: '${size}'. Supported values are: '1024x1024', '1024x1536', '1536x1024', and 'auto'.`,
+        'invalid_request_error',
+        'invalid_value',
+        'size',
+      );
+    }
+    const imageEntries = [...form.getAll('image'), ...form.getAll('image[]')];
+    if (imageEntries.length === 0) {
+      throw new FakeApiError(
+        400,
+        "Missing required parameter: 'image'.",
+        'invalid_request_error',
+        'missing_required_parameter',
+        'image',
+      );
+    }
+    const images = await Promise.all(imageEntries.map((entry) => inspectFile('image', entry)));
+    const first = images[0] as RecordedFile;
+    const maskEntry = form.get('mask');
+    let mask: RecordedFile | null = null;
+    let maskTransparentShare: number | null = null;
+    if (maskEntry !== null) {
+      mask = await inspectFile('mask', maskEntry);
+      if (mask.type !== 'image/png' || !mask.hasAlpha) {
+        throw new FakeApiError(
+          400,
+          'Invalid mask image format - mask image missing alpha channel',
+          'invalid_request_error',
+          'invalid_mask_image_format',
+          'mask',
+        );
+      }
+      if (mask.width !== first.width || mask.height !== first.height) {
+        throw new FakeApiError(
+          400,
+          'Invalid mask image format - mask size does not match image size',
+          'invalid_request_error',
+          'invalid_mask_image_format',
+          'mask',
+        );
+      }
+      const alpha = await sharp(Buffer.from(await (maskEntry as File).arrayBuffer()))
+        .extractChannel('alpha')
+        .raw()
+        .toBuffer();
+      maskTransparentShare = alpha.filter((value) => value === 0).length / alpha.length;
+    }
+    state.imageEdits.push({ model, prompt, n, size, images, mask, maskTransparentShare });
+    const { width, height } = sizeFor(size, first);
+    const data = emptyData
+      ? []
+      : await Promise.all(
+          Array.from({ length: Number(n) }, async () => ({
+            b64_json: await solidPng(width, height, state.answerColour),
+          })),
+        );
+    sendJson(response, 200, {
+      created: Math.floor(Date.now() / 1000),
+      data,
+      size: `${width}x${height}`,
+      quality: 'medium',
+      output_format: 'png',
+      background: 'opaque',
+      usage: {
+        input_tokens: 50 + prompt.length,
+        input_tokens_details: { text_tokens: prompt.length, image_tokens: 50 },
+        output_tokens: 1056,
+        total_tokens: 1106 + prompt.length,
+      },
+    });
+  }
+
+  async function handleFileUpload(request: IncomingMessage, body: Buffer, response: ServerResponse) {
+    const form = await readForm(request, body);
+    const purpose = textField(form, 'purpose', true);
+    if (purpose !== 'vision') {
+      throw new FakeApiError(
+        400,
+        `Invalid value for 'purpose': '${purpose}'.`,
+        'invalid_request_error',
+        'invalid_value',
+        'purpose',
+      );
+    }
+    const entry = form.get('file');
+    if (entry === null)
+      throw new FakeApiError(
+        400,
+        "Missing required parameter: 'file'.",
+        'invalid_request_error',
+        'missing_required_parameter',
+        'file',
+      );
+    const file = await inspectFile('file', entry);
+    const id = `file-${randomUUID().replaceAll('-', '')}`;
+    files.set(id, file);
+    sendJson(response, 200, {
+      id,
+      object: 'file',
+      bytes: file.bytes,
+      created_at: Math.floor(Date.now() / 1000),
+      filename: file.name,
+      purpose,
+      status: 'processed',
+    });
+  }
+
+  async function handleResponses(body: Buffer, response: ServerResponse, emptyData: boolean) {
+    let payload: {
+      model?: string;
+      input?: { role?: string; content?: { type: string; text?: string; file_id?: string }[] }[];
+      tools?: { type: string; quality?: string; input_image_mask?: { file_id?: string } }[];
+    };
+    try {
+      payload = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new FakeApiError(
+        400,
+        'We could not parse the JSON body of your request.',
+        'invalid_request_error',
+      );
+    }
+    if (!payload.model)
+      throw new FakeApiError(
+        400,
+        "Missing required parameter: 'model'.",
+        'invalid_request_error',
+        'missing_required_parameter',
+        'model',
+      );
+    for (const message of payload.input ?? []) {
+      for (const part of message.content ?? []) {
+        if (part.type === 'input_image' && (!part.file_id || !files.has(part.file_id))) {
+          throw new FakeApiError(
+            400,
+            `Invalid 'file_id': '${part.file_id}'.`,
+            'invalid_request_error',
+            'invalid_value',
+            'input',
+          );
+        }
+      }
+    }
+    const tool = payload.tools?.find((candidate) => candidate.type === 'image_generation');
+    const output: unknown[] = [];
+    if (tool && !emptyData) {
+      output.push({
+        type: 'image_generation_call',
+        id: `ig_${randomUUID()}`,
+        status: 'completed',
+        result: await solidPng(1024, 1024, state.answerColour),
+      });
+    }
+    if (!emptyData) {
+      output.push({
+        type: 'message',
+        id: `msg_${randomUUID()}`,
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'Here is the facade.', annotations: [] }],
+      });
+    }
+    sendJson(response, 200, {
+      id: `resp_${randomUUID()}`,
+      object: 'response',
+      status: 'completed',
+      error: null,
+      model: payload.model,
+      output,
+    });
+  }
+
+  const server = createServer(async (request, response) => {
+    const route = `${request.method} ${request.url?.split('?')[0]}`;
+    state.requestLog.push(route);
+    try {
+      const body = await readBody(request);
+      if (request.headers.authorization !== `Bearer ${apiKey}`) throw failureError('unauthorized');
+      const failure = failures.shift();
+      if (failure === 'hang') return; // Never answers: the client's timeout must end it.
+      if (failure && failure !== 'empty-data') throw failureError(failure);
+      const emptyData = failure === 'empty-data';
+      if (route === 'POST /v1/images/edits') return await handleImageEdit(request, body, response, emptyData);
+      if (route === 'POST /v1/files') return await handleFileUpload(request, body, response);
+      if (route === 'POST /v1/responses') return await handleResponses(body, response, emptyData);
+      throw new FakeApiError(404, `Invalid URL (${route})`, 'invalid_request_error');
+    } catch (error) {
+      if (error instanceof FakeApiError) return sendError(response, error);
+      sendError(
+        response,
+        new FakeApiError(500, error instanceof Error ? error.message : String(error), 'server_error'),
+      );
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    get imageEdits() {
+      return state.imageEdits;
+    },
+    get requestLog() {
+      return state.requestLog;
+    },
+    get answerColour() {
+      return state.answerColour;
+    },
+    set answerColour(colour) {
+      state.answerColour = colour;
+    },
+    failNext(failure, times = 1) {
+      for (let count = 0; count < times; count++) failures.push(failure);
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+    },
+  };
+}
