@@ -1,0 +1,264 @@
+import {
+  type ApplyTarget,
+  applyTargets,
+  type DoorGlassStyle,
+  doorGlassStyles,
+  type ElementType,
+  elementTypes,
+  type Scope,
+  scopes,
+  swatches,
+} from '@facelift/shared';
+import { useEffect, useId, useMemo, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  createInitialPanelState,
+  type DirectivesPanelValue,
+  directivesPanelReducer,
+  editedOpening,
+  isDoorOptionDisabled,
+  isWindowOptionDisabled,
+  panelValue,
+  swatchTarget,
+} from './directives-panel-state.ts';
+import './directives-panel.css';
+
+export interface DirectivesPanelProps {
+  /** Shows only the free-text prompt (the inpainting and chat offers); off returns to options. */
+  forceInpaintingMode?: boolean;
+  /** Any change of this value clears every choice, as after "create new project". */
+  resetSignal?: number;
+  /** Called with the directives and composed prompt after every change, and once at start. */
+  onChange?: (value: DirectivesPanelValue) => void;
+}
+
+/**
+ * The directives panel (SPEC §2): in options mode, element buttons, colour swatches, scope,
+ * door glass, targets and per-element instructions with the prompt they compose; in
+ * inpainting mode, one free-text prompt for the painted area.
+ */
+export function DirectivesPanel({
+  forceInpaintingMode = false,
+  resetSignal,
+  onChange,
+}: DirectivesPanelProps) {
+  const { t } = useTranslation('directives');
+  const [state, dispatch] = useReducer(directivesPanelReducer, undefined, createInitialPanelState);
+  const mode = forceInpaintingMode ? 'inpainting' : 'options';
+  const value = useMemo(() => panelValue(state, mode), [state, mode]);
+  const ids = useId();
+
+  const lastResetSignal = useRef(resetSignal);
+  useEffect(() => {
+    if (lastResetSignal.current === resetSignal) return;
+    lastResetSignal.current = resetSignal;
+    dispatch({ type: 'reset' });
+  }, [resetSignal]);
+
+  // The parent's callback may change identity every render; only a new value is news.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current?.(value);
+  }, [value]);
+
+  if (mode === 'inpainting') {
+    return (
+      <section className="directives-panel" aria-labelledby={`${ids}-title`}>
+        <h2 id={`${ids}-title`} className="directives-panel__title">
+          {t('title')}
+        </h2>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor={`${ids}-free-text`}>
+            {t('inpainting.label')}
+          </label>
+          <textarea
+            id={`${ids}-free-text`}
+            className="ui-textarea directives-panel__free-text"
+            rows={5}
+            maxLength={2000}
+            placeholder={t('inpainting.placeholder')}
+            value={state.freeText}
+            onChange={(event) => dispatch({ type: 'setFreeText', text: event.target.value })}
+          />
+        </div>
+      </section>
+    );
+  }
+
+  const windowsDisabled = isWindowOptionDisabled(state);
+  const doorsDisabled = isDoorOptionDisabled(state);
+  const target = swatchTarget(state);
+  const targetColour = state.selectedItems.find((item) => item.type === target)?.value;
+  const opening = editedOpening(state);
+  const active = state.activeElement;
+  const isDisabled = (element: ElementType) =>
+    (element === 'windowFrameColor' && windowsDisabled) || (element === 'doorFrameColor' && doorsDisabled);
+
+  return (
+    <section className="directives-panel" aria-labelledby={`${ids}-title`}>
+      <div className="directives-panel__header">
+        <h2 id={`${ids}-title`} className="directives-panel__title">
+          {t('title')}
+        </h2>
+        <Button variant="ghost" size="small" onClick={() => dispatch({ type: 'reset' })}>
+          {t('reset')}
+        </Button>
+      </div>
+
+      <fieldset className="directives-panel__group">
+        <legend className="ui-field__label">{t('elements.label')}</legend>
+        <div className="directives-panel__elements">
+          {elementTypes.map((element) => {
+            const chosen = state.selectedItems.find((item) => item.type === element);
+            return (
+              <Button
+                key={element}
+                variant={active === element ? 'primary' : 'secondary'}
+                aria-pressed={active === element}
+                disabled={isDisabled(element)}
+                onClick={() => dispatch({ type: 'chooseElement', element })}
+              >
+                {chosen ? (
+                  <span
+                    className="directives-panel__chip"
+                    aria-hidden="true"
+                    style={{ background: swatches.find((swatch) => swatch.titleKey === chosen.value)?.color }}
+                  />
+                ) : null}
+                {t(`elements.${element}`)}
+              </Button>
+            );
+          })}
+        </div>
+        {opening ? (
+          <p className="ui-field__hint">
+            {opening === 'doors' ? t('exclusive.windows') : t('exclusive.doors')}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="directives-panel__group">
+        <legend className="ui-field__label">{t('applyTo.label')}</legend>
+        <div className="directives-panel__radios">
+          {applyTargets.map((option: ApplyTarget) => (
+            <label key={option} className="directives-panel__radio">
+              <input
+                type="radio"
+                name={`${ids}-apply-to`}
+                value={option}
+                checked={state.applyTo === option}
+                disabled={
+                  (option === 'allWindows' && windowsDisabled) || (option === 'allDoors' && doorsDisabled)
+                }
+                onChange={() => dispatch({ type: 'setApplyTo', target: option })}
+              />
+              {t(`applyTo.${option}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="directives-panel__group">
+        <legend className="ui-field__label">{t('palette.label')}</legend>
+        <div className="directives-panel__swatches">
+          {swatches.map((swatch) => (
+            <button
+              key={swatch.key}
+              type="button"
+              className="directives-panel__swatch"
+              style={{ background: swatch.color }}
+              aria-pressed={targetColour === swatch.titleKey}
+              title={t(swatch.titleKey)}
+              aria-label={t(swatch.titleKey)}
+              onClick={() => dispatch({ type: 'applySwatch', titleKey: swatch.titleKey })}
+            />
+          ))}
+        </div>
+        {state.isMissingItem ? (
+          <p className="ui-field__error" role="alert">
+            {t('selectItem')}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="directives-panel__selects">
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor={`${ids}-scope`}>
+            {t('scope.label')}
+          </label>
+          <select
+            id={`${ids}-scope`}
+            className="ui-select"
+            value={state.scope}
+            onChange={(event) => dispatch({ type: 'setScope', scope: event.target.value as Scope })}
+          >
+            {scopes.map((scope) => (
+              <option key={scope} value={scope}>
+                {t(`scope.${scope}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor={`${ids}-door-glass`}>
+            {t('doorGlass.label')}
+          </label>
+          <select
+            id={`${ids}-door-glass`}
+            className="ui-select"
+            value={state.doorGlassStyle ?? ''}
+            disabled={doorsDisabled}
+            onChange={(event) =>
+              dispatch({
+                type: 'setDoorGlassStyle',
+                style: event.target.value === '' ? null : (event.target.value as DoorGlassStyle),
+              })
+            }
+          >
+            <option value="">{t('doorGlass.unchanged')}</option>
+            {doorGlassStyles.map((style) => (
+              <option key={style} value={style}>
+                {t(`doorGlass.${style}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {active ? (
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor={`${ids}-custom`}>
+            {t('customInstruction.label', { element: t(`elements.${active}`) })}
+          </label>
+          <input
+            id={`${ids}-custom`}
+            className="ui-input"
+            maxLength={2000}
+            placeholder={t('customInstruction.placeholder')}
+            value={state.customInstructions[active] ?? ''}
+            onChange={(event) =>
+              dispatch({ type: 'setCustomInstruction', element: active, text: event.target.value })
+            }
+          />
+        </div>
+      ) : (
+        <p className="ui-field__hint">{t('customInstruction.noElement')}</p>
+      )}
+
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={`${ids}-prompt`}>
+          {t('prompt.label')}
+        </label>
+        <textarea
+          id={`${ids}-prompt`}
+          className="ui-textarea directives-panel__prompt"
+          rows={5}
+          readOnly
+          value={value.prompt}
+        />
+      </div>
+    </section>
+  );
+}
