@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { swatchKeys } from '@facelift/shared';
 import { describe, expect, it } from 'vitest';
 import { parseColourInstruction } from './colour-requests.ts';
@@ -61,6 +62,21 @@ describe('parseColourInstruction', () => {
       for (const phrase of swatchPhrases[key]) {
         const parsed = parseColourInstruction(`paint the wall ${phrase}`);
         expect(parsed.requests[0]?.swatch.key, phrase).toBe(key);
+      }
+    }
+  });
+
+  it('understands every colour name the interface shows, in each of its languages', () => {
+    for (const language of ['en', 'es', 'fr']) {
+      const texts = JSON.parse(
+        readFileSync(new URL(`../../../../web/src/locales/${language}/directives.json`, import.meta.url), 'utf8'),
+      ) as Record<string, unknown>;
+      for (const key of swatchKeys) {
+        const name = texts[`itemColor-${key}`];
+        expect(typeof name, `${language} ${key}`).toBe('string');
+        expect(parseColourInstruction(`paint the wall ${name}`).requests[0]?.swatch.key, `${language} ${name}`).toBe(
+          key,
+        );
       }
     }
   });
