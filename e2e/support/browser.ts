@@ -45,6 +45,8 @@ export async function openPage(
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
+  // Fail on the locator that is stuck, well before the test's own timeout.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -13,7 +13,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function findFreePort(): Promise<number> {
+export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -43,8 +43,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /** Starts the real built server (`npm run serve`'s entry) on a random port with a temp data dir. */
-export async function startServer(environment: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await findFreePort();
+export async function startServer(
+  environment: Record<string, string> = {},
+  port?: number,
+): Promise<RunningServer> {
+  const chosenPort = port ?? (await findFreePort());
   const dataDirectory = await mkdtemp(path.join(tmpdir(), 'facelift-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repositoryRoot,
@@ -52,7 +55,8 @@ export async function startServer(environment: Record<string, string> = {}): Pro
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: String(chosenPort),
+      PUBLIC_URL: `http://127.0.0.1:${chosenPort}`,
       DATA_DIR: dataDirectory,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -67,7 +71,7 @@ export async function startServer(environment: Record<string, string> = {}): Pro
   child.stderr?.on('data', (chunk) => {
     log += chunk;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://127.0.0.1:${chosenPort}`;
   await waitForHealth(baseUrl, child, () => log);
   return {
     baseUrl,

@@ -38,7 +38,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { popupPaths: ['/auth/google'] });
   await app.register(databasePlugin, { handle: options.database ?? createDatabase(config.database) });
   await app.register(apiDocsPlugin);
   await app.register(csrfPlugin, {

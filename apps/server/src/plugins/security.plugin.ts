@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
  * no inline scripts, no framing. Inline style attributes are allowed because the
  * accessible UI primitives position popovers with them.
  */
-export const securityPlugin = fp(
-  async (app) => {
+export const securityPlugin = fp<{ popupPaths?: string[] }>(
+  async (app, { popupPaths = [] }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -28,6 +28,14 @@ export const securityPlugin = fp(
       },
       // Google sign-in runs in a popup that must be able to message its opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    });
+    // Pages shown inside a sign-in popup must not set a COOP of their own: navigating from one
+    // to the identity provider would otherwise cut the popup off from the window that opened it.
+    app.addHook('onSend', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (popupPaths.some((popupPath) => path === popupPath || path.startsWith(`${popupPath}/`))) {
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
+      }
     });
   },
   { name: 'security' },

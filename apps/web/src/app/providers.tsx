@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { SignInDialogProvider } from '../features/auth/sign-in-dialog-context.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -17,7 +18,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
-          <TranslatedToastProvider>{children}</TranslatedToastProvider>
+          <TranslatedToastProvider>
+            <SignInDialogProvider>{children}</SignInDialogProvider>
+          </TranslatedToastProvider>
         </TooltipProvider>
       </QueryClientProvider>
     </I18nextProvider>

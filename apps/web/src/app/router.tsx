@@ -1,10 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { MainLayout } from './layout/main-layout.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
+import { GoogleSignInDonePage, GoogleSignInStartPage } from './routes/google-sign-in-page.tsx';
 import { HomePage } from './routes/home-page.tsx';
 import { PaymentResultPage } from './routes/payment-result-page.tsx';
 
 export const routes: RouteObject[] = [
+  // The Google sign-in popup's own pages: no header, they close themselves.
+  { path: '/auth/google', element: <GoogleSignInStartPage />, errorElement: <ErrorPage /> },
+  { path: '/auth/google/done', element: <GoogleSignInDonePage />, errorElement: <ErrorPage /> },
   {
     element: <MainLayout />,
     errorElement: <ErrorPage />,

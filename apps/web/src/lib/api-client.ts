@@ -6,9 +6,16 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK_ERROR',
     message: string,
     readonly status: number,
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The sign-in provider's own error code, when the error came from it. */
+  get authCode(): string | undefined {
+    const details = this.details as { authCode?: unknown } | undefined;
+    return typeof details?.authCode === 'string' ? details.authCode : undefined;
   }
 }
 
@@ -36,7 +43,9 @@ export async function apiRequest<T>(path: string, init: RequestInit & { json?: u
   }
   const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (isApiErrorBody(body)) throw new ApiError(body.error.code, body.error.message, response.status);
+    if (isApiErrorBody(body)) {
+      throw new ApiError(body.error.code, body.error.message, response.status, body.error.details);
+    }
     throw new ApiError('INTERNAL_ERROR', `Request failed (${response.status})`, response.status);
   }
   return body as T;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { AccountStatus } from '../../features/auth/components/account-status.tsx';
 import { LanguageSelect } from './language-select.tsx';
 
 export function AppHeader() {
@@ -16,7 +17,7 @@ export function AppHeader() {
           <LanguageSelect />
           <Button variant="secondary">{t('header.createNewProject')}</Button>
           <Button variant="secondary">{t('header.buyCredits')}</Button>
-          <Button variant="primary">{t('header.signIn')}</Button>
+          <AccountStatus />
         </nav>
       </div>
     </header>

@@ -1,0 +1,160 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type FakeOidcProvider, startFakeOidcProvider } from './fakes/oidc-provider-server.ts';
+import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { findFreePort, type RunningServer, startServer } from './support/server-process.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const sessions: BrowserSession[] = [];
+
+async function newSession() {
+  const session = await openPage(browser);
+  sessions.push(session);
+  return session;
+}
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const session of sessions) expect(session.problems).toEqual([]);
+  await browser?.close();
+});
+
+describe('e-mail and password', () => {
+  it('signs up through the modal, shows 5 credits, signs out and signs in again', async () => {
+    const { page } = await newSession();
+    const email = uniqueEmail('ada');
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Sign in / Sign up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'No account yet? Sign up' }).click();
+    const signUpDialog = page.getByRole('dialog', { name: 'Create your account' });
+    const submit = signUpDialog.getByRole('button', { name: 'Sign up', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await signUpDialog.getByLabel('E-mail').fill(email);
+    expect(await submit.isDisabled()).toBe(true);
+    await signUpDialog.getByLabel('Password').fill('short');
+    await submit.click();
+    await signUpDialog.getByText('The password must be at least 8 characters.').waitFor();
+    await signUpDialog.getByLabel('Password').fill('a long enough password');
+    await signUpDialog.getByLabel('First name (optional)').fill('Ada');
+    await submit.click();
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in / Sign up' }).count()).toBe(0);
+
+    // The session cookie is httpOnly: scripts cannot read it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('session');
+    const cookies = await page.context().cookies();
+    const sessionCookie = cookies.find((cookie) => cookie.name.includes('session_token'));
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    const account = page.getByRole('dialog', { name: 'Dashboard' });
+    await account.getByText(email).waitFor();
+    await account.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in / Sign up' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign in / Sign up' }).click();
+    await fillCredentials(page, email, 'a wrong password');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('dialog').getByText('Wrong e-mail or password.').waitFor();
+    await fillCredentials(page, email, 'a long enough password');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('5 credits', { exact: true }).waitFor();
+
+    // Still signed in after a reload.
+    await page.reload();
+    await page.getByText('5 credits', { exact: true }).waitFor();
+  });
+
+  it('says when the e-mail is taken', async () => {
+    const { page } = await newSession();
+    const email = uniqueEmail('taken');
+    const response = await page.request.post(`${baseUrl}/api/auth/sign-up/email`, {
+      headers: { origin: baseUrl },
+      data: { email, password: 'password-123', name: 'Taken' },
+    });
+    expect(response.status()).toBe(200);
+    await page.goto(baseUrl);
+    await page.context().clearCookies();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in / Sign up' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'No account yet? Sign up' }).click();
+    await fillCredentials(page, email, 'password-456');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('An account with this e-mail already exists. Sign in instead.')
+      .waitFor();
+  });
+
+  it('shows the Google button disabled when Google is not configured', async () => {
+    const { page } = await newSession();
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Sign in / Sign up' }).click();
+    const google = page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' });
+    expect(await google.isDisabled()).toBe(true);
+    await page.getByRole('dialog').getByText('Google sign-in is not configured').waitFor();
+  });
+});
+
+describe('Google sign-in in a popup', () => {
+  let oidc: FakeOidcProvider;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    const port = await findFreePort();
+    oidc = await startFakeOidcProvider(`http://127.0.0.1:${port}/api/auth/callback/google`);
+    server = await startServer(
+      {
+        GOOGLE_CLIENT_ID: oidc.clientId,
+        GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+        GOOGLE_ISSUER_URL: oidc.issuer,
+      },
+      port,
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await oidc?.stop();
+  });
+
+  it('signs in through the provider in a popup; the opener is signed in without a reload', async () => {
+    const { page } = await newSession();
+    const email = uniqueEmail('grace');
+    await page.goto(server.baseUrl);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'same page';
+    });
+    await page.getByRole('button', { name: 'Sign in / Sign up' }).click();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' }).click(),
+    ]);
+    await popup.locator('input[name="login"]').fill(email);
+    await popup.locator('input[name="password"]').fill('anything');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await popup.waitForEvent('close', { timeout: 15_000 });
+
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    const me = await page.request.get(`${server.baseUrl}/api/me`);
+    expect(await me.json()).toMatchObject({ email, fname: 'Grace', lname: 'Hopper', balance: 5 });
+  });
+});
