@@ -69,14 +69,18 @@ describe('parseColourInstruction', () => {
   it('understands every colour name the interface shows, in each of its languages', () => {
     for (const language of ['en', 'es', 'fr']) {
       const texts = JSON.parse(
-        readFileSync(new URL(`../../../../web/src/locales/${language}/directives.json`, import.meta.url), 'utf8'),
+        readFileSync(
+          new URL(`../../../../web/src/locales/${language}/directives.json`, import.meta.url),
+          'utf8',
+        ),
       ) as Record<string, unknown>;
       for (const key of swatchKeys) {
         const name = texts[`itemColor-${key}`];
         expect(typeof name, `${language} ${key}`).toBe('string');
-        expect(parseColourInstruction(`paint the wall ${name}`).requests[0]?.swatch.key, `${language} ${name}`).toBe(
-          key,
-        );
+        expect(
+          parseColourInstruction(`paint the wall ${name}`).requests[0]?.swatch.key,
+          `${language} ${name}`,
+        ).toBe(key);
       }
     }
   });
