@@ -75,7 +75,7 @@ export function readPaintedCanvas(pixels: RgbaPixels): Bitmask {
 }
 
 /** Draws a bitmask as a painted canvas: white opaque where painted, transparent elsewhere. */
-export function renderPaintedCanvas(mask: Bitmask): Uint8ClampedArray {
+export function renderPaintedCanvas(mask: Bitmask): Uint8ClampedArray<ArrayBuffer> {
   const pixels = new Uint8ClampedArray(mask.data.length * 4);
   for (let index = 0; index < mask.data.length; index++) {
     if (mask.data[index] !== 1) continue;
@@ -85,7 +85,7 @@ export function renderPaintedCanvas(mask: Bitmask): Uint8ClampedArray {
 }
 
 /** Encodes a bitmask as contract pixels: painted → (0,0,0,0), everything else → (0,0,0,255). */
-export function encodeMask(mask: Bitmask): Uint8ClampedArray {
+export function encodeMask(mask: Bitmask): Uint8ClampedArray<ArrayBuffer> {
   const pixels = new Uint8ClampedArray(mask.data.length * 4);
   // Colour channels stay 0 everywhere; only alpha distinguishes painted from kept.
   for (let index = 0; index < mask.data.length; index++) {
@@ -135,12 +135,12 @@ export function isContractMask(pixels: RgbaPixels): boolean {
 }
 
 /** Converts the editor's painted canvas straight into contract pixels. */
-export function paintedCanvasToContract(pixels: RgbaPixels): Uint8ClampedArray {
+export function paintedCanvasToContract(pixels: RgbaPixels): Uint8ClampedArray<ArrayBuffer> {
   return encodeMask(readPaintedCanvas(pixels));
 }
 
 /** Converts contract pixels back into a painted canvas (white opaque strokes). */
-export function contractToPaintedCanvas(pixels: RgbaPixels): Uint8ClampedArray {
+export function contractToPaintedCanvas(pixels: RgbaPixels): Uint8ClampedArray<ArrayBuffer> {
   return renderPaintedCanvas(decodeMask(pixels));
 }
 
@@ -178,7 +178,7 @@ export function mapLength(length: number, from: Size, to: Size): number {
 }
 
 /** Natural-size contract pixels for a bitmask painted at any size. */
-export function encodeMaskAtSize(mask: Bitmask, natural: Size): Uint8ClampedArray {
+export function encodeMaskAtSize(mask: Bitmask, natural: Size): Uint8ClampedArray<ArrayBuffer> {
   return encodeMask(scaleBitmask(mask, natural.width, natural.height));
 }
 

@@ -1,0 +1,183 @@
+import { smartSelectTolerance } from '@facelift/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { type MaskTarget, maskTargets } from './mask-layers.ts';
+import { overlayCss } from './mask-overlay.ts';
+import { type BrushShape, brushSizeLimits, type RegionShape } from './mask-painting.ts';
+
+export type MaskTool = 'brush' | 'region' | 'smartSelect' | 'eraser';
+export const maskTools: readonly MaskTool[] = ['brush', 'region', 'smartSelect', 'eraser'];
+
+export interface ToolSettings {
+  tool: MaskTool;
+  target: MaskTarget;
+  brushShape: BrushShape;
+  regionShape: RegionShape;
+  brushSize: number;
+  tolerance: number;
+}
+
+export interface MaskEditorToolbarProps {
+  settings: ToolSettings;
+  onChange(settings: Partial<ToolSettings>): void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo(): void;
+  onRedo(): void;
+  onReset(): void;
+  zoomPercent: number;
+  onZoomIn(): void;
+  onZoomOut(): void;
+  onFit(): void;
+}
+
+/** Every control of the editor: real buttons and sliders, named by their visible text. */
+export function MaskEditorToolbar({
+  settings,
+  onChange,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onReset,
+  zoomPercent,
+  onZoomIn,
+  onZoomOut,
+  onFit,
+}: MaskEditorToolbarProps) {
+  const { t } = useTranslation('maskEditor');
+  const brushSizeId = useId();
+  const toleranceId = useId();
+  const usesBrush = settings.tool === 'brush' || settings.tool === 'eraser';
+
+  return (
+    <div className="mask-editor__toolbar">
+      <fieldset className="mask-editor__group">
+        <legend>{t('layers.label')}</legend>
+        {maskTargets.map((target) => (
+          <Button
+            key={target}
+            size="small"
+            variant={settings.target === target ? 'primary' : 'secondary'}
+            aria-pressed={settings.target === target}
+            onClick={() => onChange({ target })}
+          >
+            <span
+              className="mask-editor__swatch"
+              style={{ background: overlayCss(target) }}
+              aria-hidden="true"
+            />
+            {t(`layers.${target}`)}
+          </Button>
+        ))}
+      </fieldset>
+
+      <fieldset className="mask-editor__group">
+        <legend>{t('tools.label')}</legend>
+        {maskTools.map((tool) => (
+          <Button
+            key={tool}
+            size="small"
+            variant={settings.tool === tool ? 'primary' : 'secondary'}
+            aria-pressed={settings.tool === tool}
+            onClick={() => onChange({ tool })}
+          >
+            {t(`tools.${tool}`)}
+          </Button>
+        ))}
+      </fieldset>
+
+      {usesBrush ? (
+        <fieldset className="mask-editor__group">
+          <legend>{t('brushShape.label')}</legend>
+          {(['round', 'square'] as const).map((shape) => (
+            <Button
+              key={shape}
+              size="small"
+              variant={settings.brushShape === shape ? 'primary' : 'secondary'}
+              aria-pressed={settings.brushShape === shape}
+              onClick={() => onChange({ brushShape: shape })}
+            >
+              {t(`brushShape.${shape}`)}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {settings.tool === 'region' ? (
+        <fieldset className="mask-editor__group">
+          <legend>{t('regionShape.label')}</legend>
+          {(['rectangle', 'ellipse'] as const).map((shape) => (
+            <Button
+              key={shape}
+              size="small"
+              variant={settings.regionShape === shape ? 'primary' : 'secondary'}
+              aria-pressed={settings.regionShape === shape}
+              onClick={() => onChange({ regionShape: shape })}
+            >
+              {t(`regionShape.${shape}`)}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      <div className="mask-editor__slider">
+        <label htmlFor={brushSizeId}>{t('brushSize')}</label>
+        <input
+          id={brushSizeId}
+          type="range"
+          min={brushSizeLimits.minimum}
+          max={brushSizeLimits.maximum}
+          step={1}
+          value={settings.brushSize}
+          onChange={(event) => onChange({ brushSize: Number(event.currentTarget.value) })}
+        />
+        <output htmlFor={brushSizeId}>{settings.brushSize}</output>
+      </div>
+
+      {settings.tool === 'smartSelect' ? (
+        <div className="mask-editor__slider">
+          <label htmlFor={toleranceId}>{t('tolerance')}</label>
+          <input
+            id={toleranceId}
+            type="range"
+            min={smartSelectTolerance.minimum}
+            max={smartSelectTolerance.maximum}
+            step={1}
+            value={settings.tolerance}
+            onChange={(event) => onChange({ tolerance: Number(event.currentTarget.value) })}
+          />
+          <output htmlFor={toleranceId}>{settings.tolerance}</output>
+        </div>
+      ) : null}
+
+      <div className="mask-editor__group mask-editor__group--plain">
+        <Button size="small" onClick={onUndo} disabled={!canUndo}>
+          {t('undo')}
+        </Button>
+        <Button size="small" onClick={onRedo} disabled={!canRedo}>
+          {t('redo')}
+        </Button>
+        <Button size="small" variant="danger" onClick={onReset}>
+          {t('reset')}
+        </Button>
+      </div>
+
+      <div className="mask-editor__group mask-editor__group--plain">
+        <Button size="small" onClick={onZoomOut}>
+          {t('zoomOut')}
+        </Button>
+        <span className="mask-editor__zoom" aria-live="polite">
+          {t('zoomLevel', { percent: zoomPercent })}
+        </span>
+        <Button size="small" onClick={onZoomIn}>
+          {t('zoomIn')}
+        </Button>
+        <Button size="small" onClick={onFit}>
+          {t('fit')}
+        </Button>
+      </div>
+    </div>
+  );
+}

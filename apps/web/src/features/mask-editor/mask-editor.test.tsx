@@ -1,0 +1,199 @@
+import { countPainted, decodeMask } from '@facelift/shared';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createRef } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
+import { MaskEditor, type MaskEditorHandle } from './mask-editor.tsx';
+
+/** happy-dom has no 2D canvas: a context that records what would be encoded as PNG. */
+function fakeCanvasContext() {
+  const written: ImageData[] = [];
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () =>
+      ({
+        putImageData: (image: ImageData) => written.push(image),
+        drawImage: () => undefined,
+      }) as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => 'data:image/png;base64,AAAA');
+  return written;
+}
+
+/** Pretends the photo loaded at `width`×`height` and the stage is laid out at 400×300. */
+function loadPhoto(width: number, height: number) {
+  const photo = document.querySelector('.mask-editor__photo') as HTMLImageElement;
+  Object.defineProperty(photo, 'naturalWidth', { value: width, configurable: true });
+  Object.defineProperty(photo, 'naturalHeight', { value: height, configurable: true });
+  const stage = screen.getByRole('img', { name: 'Photo to paint on' });
+  stage.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 400, height: 300 });
+  act(() => {
+    fireEvent.load(photo);
+  });
+  return stage;
+}
+
+function renderEditor(props: Partial<Parameters<typeof MaskEditor>[0]> = {}) {
+  const ref = createRef<MaskEditorHandle>();
+  const onClose = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MaskEditor
+        ref={ref}
+        imageUrl="/photo.jpg"
+        displayWidth={400}
+        displayHeight={300}
+        onClose={onClose}
+        {...props}
+      />
+    </I18nextProvider>,
+  );
+  return { ref, onClose };
+}
+
+function drag(stage: HTMLElement, from: [number, number], to: [number, number], pointerType = 'mouse') {
+  fireEvent.pointerDown(stage, { clientX: from[0], clientY: from[1], button: 0, pointerId: 1, pointerType });
+  fireEvent.pointerMove(stage, { clientX: to[0], clientY: to[1], pointerId: 1, pointerType });
+  fireEvent.pointerUp(stage, { clientX: to[0], clientY: to[1], pointerId: 1, pointerType });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('MaskEditor', () => {
+  it('is a full-screen dialog whose controls are buttons and sliders named by their labels', () => {
+    renderEditor();
+    const dialog = screen.getByRole('dialog', { name: 'Mask editor' });
+    for (const name of [
+      'Close',
+      'Brush',
+      'Region select',
+      'Smart select',
+      'Eraser',
+      'Round',
+      'Square',
+      'Undo',
+      'Redo',
+      'Reset',
+      'Zoom in',
+      'Zoom out',
+      'Fit',
+      'Edit area',
+      'Walls',
+      'Roof',
+      'Window frames',
+      'Door frames',
+    ]) {
+      expect(within(dialog).getByRole('button', { name })).toBeTruthy();
+    }
+    const size = within(dialog).getByRole('slider', { name: 'Brush size' }) as HTMLInputElement;
+    expect([size.value, size.min, size.max]).toEqual(['20', '5', '60']);
+    expect(screen.getByRole('button', { name: 'Brush' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Edit area' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('calls the close action from the Close button', () => {
+    const { onClose } = renderEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('shows the shape choice for region select and the tolerance slider for smart select', () => {
+    renderEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Region select' }));
+    expect(screen.getByRole('button', { name: 'Rectangle' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ellipse' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Round' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Smart select' }));
+    expect((screen.getByRole('slider', { name: 'Tolerance' }) as HTMLInputElement).value).toBe('30');
+    expect(screen.getByRole('button', { name: 'Smart select' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('changes the brush size with [ and ], within 5–60', () => {
+    renderEditor();
+    const size = screen.getByRole('slider', { name: 'Brush size' }) as HTMLInputElement;
+    fireEvent.keyDown(window, { key: ']' });
+    expect(size.value).toBe('25');
+    for (let press = 0; press < 10; press++) fireEvent.keyDown(window, { key: '[' });
+    expect(size.value).toBe('5');
+    for (let press = 0; press < 20; press++) fireEvent.keyDown(window, { key: ']' });
+    expect(size.value).toBe('60');
+  });
+
+  it('fills a dragged rectangle and returns it from getMask at the natural size', () => {
+    const written = fakeCanvasContext();
+    const { ref } = renderEditor();
+    const stage = loadPhoto(800, 600);
+    fireEvent.click(screen.getByRole('button', { name: 'Region select' }));
+    drag(stage, [100, 50], [200, 150]);
+    written.length = 0;
+    expect(ref.current?.getMask()).toBe('data:image/png;base64,AAAA');
+    const encoded = written.at(-1) as ImageData;
+    expect([encoded.width, encoded.height]).toEqual([800, 600]);
+    const mask = decodeMask({ width: 800, height: 600, data: encoded.data });
+    // The display rectangle (100,50)–(200,150) is (200,100)–(400,300) at natural size.
+    expect(countPainted(mask)).toBe(200 * 200);
+    expect(mask.data[100 * 800 + 200]).toBe(1);
+    expect(mask.data[99 * 800 + 200]).toBe(0);
+    expect(ref.current?.getRegions()).toEqual({});
+  });
+
+  it('paints a brush stroke, undoes it with Ctrl+Z and redoes it with Shift+Ctrl+Z', () => {
+    fakeCanvasContext();
+    const { ref } = renderEditor();
+    const stage = loadPhoto(400, 300);
+    drag(stage, [50, 50], [150, 50], 'pen');
+    expect(ref.current?.getMask()).not.toBeNull();
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(ref.current?.getMask()).toBeNull();
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(ref.current?.getMask()).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(ref.current?.getMask()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(ref.current?.getMask()).not.toBeNull();
+  });
+
+  it('paints with touch, and erases with the eraser', () => {
+    const written = fakeCanvasContext();
+    const { ref } = renderEditor();
+    const stage = loadPhoto(400, 300);
+    drag(stage, [50, 100], [350, 100], 'touch');
+    fireEvent.click(screen.getByRole('button', { name: 'Eraser' }));
+    drag(stage, [200, 60], [200, 140], 'touch');
+    written.length = 0;
+    ref.current?.getMask();
+    const mask = decodeMask({ width: 400, height: 300, data: (written.at(-1) as ImageData).data });
+    expect(mask.data[100 * 400 + 100]).toBe(1);
+    expect(mask.data[100 * 400 + 200]).toBe(0);
+  });
+
+  it('marks element regions separately from the mask, and resets everything', () => {
+    fakeCanvasContext();
+    const onChange = vi.fn();
+    const { ref } = renderEditor({ onChange });
+    const stage = loadPhoto(400, 300);
+    fireEvent.click(screen.getByRole('button', { name: 'Region select' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
+    drag(stage, [0, 100], [400, 300]);
+    fireEvent.click(screen.getByRole('button', { name: 'Roof' }));
+    drag(stage, [0, 0], [400, 100]);
+    expect(ref.current?.getMask()).toBeNull();
+    expect(Object.keys(ref.current?.getRegions() ?? {}).sort()).toEqual(['roof', 'walls']);
+    expect(onChange).toHaveBeenLastCalledWith(['walls', 'roof']);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(ref.current?.getRegions()).toEqual({});
+    act(() => ref.current?.resetMask());
+    expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('zooms with the buttons and fits back', () => {
+    renderEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByText('125%')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Fit' }));
+    expect(screen.getByText('100%')).toBeTruthy();
+  });
+});

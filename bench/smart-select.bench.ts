@@ -1,0 +1,242 @@
+/**
+ * `npm run bench`: how fast and how accurate one-click smart select is.
+ *
+ * Speed: milliseconds per click on a 1.5 MP photo (target ≤ 100 ms), and the one-off
+ * preparation per image. Accuracy: IoU against the hand-made labels of the CMP facade photos
+ * in ../shared/fixtures/facades (never copied into this repository: they are not ours to
+ * redistribute), with at most 3 clicks chosen the way a user would (bench/click-protocol.ts):
+ * - walls: the whole wall class of the image;
+ * - windows: each window on its own (there are dozens per facade, and a click selects the
+ *   connected area under it, so each window is its own 3-click task).
+ *
+ * Options: --tolerance N (default: the slider's default), --sweep (try several tolerances),
+ * --verbose (per-image lines), --fixtures DIR.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type Bitmask,
+  defaultSmartSelectTuning,
+  prepareSmartSelectImage,
+  type RgbaPixels,
+  type SmartSelectTuning,
+  selectSimilarArea,
+  smartSelectTolerance,
+} from '@facelift/shared';
+import sharp from 'sharp';
+import { simulateClicks } from './click-protocol.ts';
+
+const labelIds = { window: 4, wall: 5 } as const;
+const maximumClicks = 3;
+/** Windows smaller than this (in pixels) are slivers cut by the image edge or a balcony. */
+const minimumWindowArea = 150;
+
+interface Options {
+  fixtures: string;
+  tolerances: number[];
+  verbose: boolean;
+  tuning: Partial<SmartSelectTuning>;
+}
+
+function parseOptions(argv: string[]): Options {
+  const optionValue = (name: string) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const tolerance = Number(optionValue('--tolerance') ?? smartSelectTolerance.default);
+  const tuning: Partial<SmartSelectTuning> = {};
+  for (const key of Object.keys(defaultSmartSelectTuning) as Array<keyof SmartSelectTuning>) {
+    const value = optionValue(`--${key}`);
+    if (value !== undefined) tuning[key] = Number(value);
+  }
+  return {
+    fixtures: optionValue('--fixtures') ?? path.resolve(import.meta.dirname, '../../shared/fixtures/facades'),
+    tolerances: argv.includes('--sweep') ? [10, 20, 30, 40, 50, 60] : [tolerance],
+    verbose: argv.includes('--verbose'),
+    tuning,
+  };
+}
+
+async function readPhoto(file: string, resize?: { width: number; height: number }): Promise<RgbaPixels> {
+  let pipeline = sharp(file).rotate();
+  if (resize) pipeline = pipeline.resize(resize.width, resize.height);
+  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
+}
+
+async function readLabels(file: string): Promise<{ width: number; height: number; ids: Uint8Array }> {
+  const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, ids: new Uint8Array(data) };
+}
+
+function classMask(labels: { width: number; height: number; ids: Uint8Array }, id: number): Bitmask {
+  const data = new Uint8Array(labels.ids.length);
+  for (let index = 0; index < data.length; index++) data[index] = labels.ids[index] === id ? 1 : 0;
+  return { width: labels.width, height: labels.height, data };
+}
+
+/** Connected components (4-neighbours) of a class: one per window. */
+function splitInstances(mask: Bitmask, minimumArea: number): Bitmask[] {
+  const { width, height } = mask;
+  const seen = new Uint8Array(width * height);
+  const queue = new Int32Array(width * height);
+  const instances: Bitmask[] = [];
+  for (let start = 0; start < mask.data.length; start++) {
+    if (mask.data[start] !== 1 || seen[start] === 1) continue;
+    seen[start] = 1;
+    queue[0] = start;
+    let head = 0;
+    let tail = 1;
+    while (head < tail) {
+      const index = queue[head++] as number;
+      const x = index % width;
+      const neighbours = [
+        x > 0 ? index - 1 : -1,
+        x < width - 1 ? index + 1 : -1,
+        index - width,
+        index + width,
+      ];
+      for (const next of neighbours) {
+        if (next < 0 || next >= mask.data.length || seen[next] === 1 || mask.data[next] !== 1) continue;
+        seen[next] = 1;
+        queue[tail++] = next;
+      }
+    }
+    if (tail < minimumArea) continue;
+    const data = new Uint8Array(width * height);
+    for (let position = 0; position < tail; position++) data[queue[position] as number] = 1;
+    instances.push({ width, height, data });
+  }
+  return instances;
+}
+
+function mean(values: number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] as number;
+}
+
+const format = (value: number) => value.toFixed(3);
+
+async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): Promise<void> {
+  // 1500 × 1000 = 1.5 MP, the size the editor analyses at.
+  const pixels = await readPhoto(photo, { width: 1500, height: 1000 });
+  const preparedAt = performance.now();
+  const image = prepareSmartSelectImage(pixels, tuning);
+  const prepareMs = performance.now() - preparedAt;
+  const timings: number[] = [];
+  const sizes: number[] = [];
+  for (let click = 0; click < 40; click++) {
+    // A fixed, spread-out set of points: deterministic, and both big and small areas.
+    const point = { x: ((click * 7919) % 1453) + 20, y: ((click * 104729) % 953) + 20 };
+    const startedAt = performance.now();
+    const selection = selectSimilarArea(image, point, { tolerance: smartSelectTolerance.default, tuning });
+    timings.push(performance.now() - startedAt);
+    sizes.push(selection.data.reduce((sum, value) => sum + value, 0) / selection.data.length);
+  }
+  console.log(`Speed on a 1.5 MP photo (${path.basename(photo)} resized to 1500x1000):`);
+  console.log(`  prepare once per image: ${prepareMs.toFixed(1)} ms`);
+  console.log(
+    `  per click: median ${percentile(timings, 0.5).toFixed(1)} ms, p90 ${percentile(timings, 0.9).toFixed(1)} ms, ` +
+      `max ${Math.max(...timings).toFixed(1)} ms (selections cover ${(100 * Math.min(...sizes)).toFixed(2)}–${(100 * Math.max(...sizes)).toFixed(1)}% of the image)`,
+  );
+}
+
+interface ImageScore {
+  name: string;
+  wallOneClick: number;
+  wall: number;
+  windowOneClick: number;
+  window: number;
+  windowCount: number;
+}
+
+async function measureAccuracy(options: Options, tolerance: number, names: string[]): Promise<ImageScore[]> {
+  const scores: ImageScore[] = [];
+  for (const name of names) {
+    const pixels = await readPhoto(path.join(options.fixtures, `${name}.jpg`));
+    const labels = await readLabels(path.join(options.fixtures, 'labels', `${name}_ids5.png`));
+    if (labels.width !== pixels.width || labels.height !== pixels.height) {
+      throw new Error(
+        `${name}: the labels are ${labels.width}x${labels.height}, the photo is ${pixels.width}x${pixels.height}`,
+      );
+    }
+    const image = prepareSmartSelectImage(pixels, options.tuning);
+    const select = (point: { x: number; y: number }) =>
+      selectSimilarArea(image, point, { tolerance, tuning: options.tuning });
+
+    const wall = simulateClicks(classMask(labels, labelIds.wall), select, maximumClicks);
+    const windows = splitInstances(classMask(labels, labelIds.window), minimumWindowArea).map((instance) =>
+      simulateClicks(instance, select, maximumClicks),
+    );
+    const score: ImageScore = {
+      name,
+      wallOneClick: wall.iouAfterClick[0] ?? 0,
+      wall: wall.iouAfterClick.at(-1) ?? 0,
+      windowOneClick: mean(windows.map((result) => result.iouAfterClick[0] ?? 0)),
+      window: mean(windows.map((result) => result.iouAfterClick.at(-1) ?? 0)),
+      windowCount: windows.length,
+    };
+    scores.push(score);
+    if (options.verbose) {
+      console.log(
+        `  ${name}: wall ${format(score.wallOneClick)} → ${format(score.wall)}, ` +
+          `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)}`,
+      );
+    }
+  }
+  return scores;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (!existsSync(options.fixtures)) {
+    console.log(
+      `SKIPPED: no facade fixtures at ${options.fixtures}. The photos are not part of the repository; ` +
+        'put the shared fixtures there (or pass --fixtures DIR) to run the smart-select bench.',
+    );
+    return;
+  }
+  const names = readdirSync(options.fixtures)
+    .filter((file) => /^cmp_b\d+\.jpg$/.test(file))
+    .map((file) => file.replace(/\.jpg$/, ''))
+    .filter((name) => existsSync(path.join(options.fixtures, 'labels', `${name}_ids5.png`)))
+    .sort();
+  if (names.length === 0) {
+    console.log(`SKIPPED: ${options.fixtures} holds no labelled cmp_b*.jpg photos.`);
+    return;
+  }
+
+  await measureSpeed(path.join(options.fixtures, `${names[3] ?? names[0]}.jpg`), options.tuning);
+
+  for (const tolerance of options.tolerances) {
+    console.log(
+      `\nAccuracy, tolerance ${tolerance}, ≤ ${maximumClicks} clicks (IoU after 1 click → after up to ${maximumClicks}):`,
+    );
+    const scores = await measureAccuracy(options, tolerance, names);
+    if (!options.verbose) {
+      for (const score of scores) {
+        console.log(
+          `  ${score.name}: wall ${format(score.wallOneClick)} → ${format(score.wall)}, ` +
+            `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)}`,
+        );
+      }
+    }
+    const wallMean = mean(scores.map((score) => score.wall));
+    const windowMean = mean(scores.map((score) => score.window));
+    console.log(
+      `  MEAN over ${scores.length} photos: wall ${format(mean(scores.map((score) => score.wallOneClick)))} → ${format(wallMean)}, ` +
+        `windows ${format(mean(scores.map((score) => score.windowOneClick)))} → ${format(windowMean)}, ` +
+        `both ${format((wallMean + windowMean) / 2)}`,
+    );
+  }
+}
+
+await main();

@@ -1,0 +1,2 @@
+export * from './oklab-image.ts';
+export * from './smart-select.ts';

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { type Bitmask, countPainted, createBitmask, type RgbaPixels } from '../mask/mask-contract.ts';
+import { convertToOklab } from './oklab-image.ts';
+import {
+  applySelection,
+  boundingBox,
+  fillSmallHoles,
+  prepareSmartSelectImage,
+  selectSimilarArea,
+  smartSelectTolerance,
+} from './smart-select.ts';
+
+type Colour = readonly [number, number, number];
+
+/** A synthetic photo: `paint(x, y)` gives each pixel's colour. */
+function makeImage(width: number, height: number, paint: (x: number, y: number) => Colour): RgbaPixels {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [red, green, blue] = paint(x, y);
+      data.set([red, green, blue, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+/** Deterministic noise in [-amplitude, amplitude], so tests do not flake. */
+function noise(x: number, y: number, amplitude: number): number {
+  const hash = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
+  return Math.round((hash - Math.floor(hash) - 0.5) * 2 * amplitude);
+}
+
+const wallColour: Colour = [214, 196, 160];
+const frameColour: Colour = [245, 245, 240];
+const glassColour: Colour = [62, 78, 92];
+
+/** A sandstone wall, 120×90, with one framed window (frame 3 px) at x 40–79, y 25–64. */
+function wallWithWindow(textureAmplitude = 6): RgbaPixels {
+  return makeImage(120, 90, (x, y) => {
+    const inWindow = x >= 40 && x < 80 && y >= 25 && y < 65;
+    const inGlass = x >= 43 && x < 77 && y >= 28 && y < 62;
+    if (inGlass) return glassColour;
+    if (inWindow) return frameColour;
+    const grain = noise(x, y, textureAmplitude);
+    return [wallColour[0] + grain, wallColour[1] + grain, wallColour[2] + grain];
+  });
+}
+
+function isSelected(mask: Bitmask, x: number, y: number): boolean {
+  return mask.data[y * mask.width + x] === 1;
+}
+
+describe('convertToOklab', () => {
+  it('matches the reference values for white, black and sRGB red (×100)', () => {
+    const lab = convertToOklab(
+      makeImage(
+        3,
+        1,
+        (x) => [[255, 255, 255] as const, [0, 0, 0] as const, [255, 0, 0] as const][x] as Colour,
+      ),
+    );
+    expect(lab[0]).toBeCloseTo(100, 0);
+    expect(Math.abs(lab[1] as number)).toBeLessThan(0.1);
+    expect(Math.abs(lab[2] as number)).toBeLessThan(0.1);
+    expect(lab[3]).toBeCloseTo(0, 1);
+    expect(lab[6]).toBeCloseTo(62.8, 0);
+    expect(lab[7]).toBeCloseTo(22.5, 0);
+    expect(lab[8]).toBeCloseTo(12.6, 0);
+  });
+});
+
+describe('selectSimilarArea', () => {
+  it('selects a textured wall and leaves out the window hole, frame and glass', () => {
+    const image = prepareSmartSelectImage(wallWithWindow());
+    const selection = selectSimilarArea(image, { x: 10, y: 10 }, { tolerance: smartSelectTolerance.default });
+    // Wall far from the window, on every side of it.
+    for (const [x, y] of [
+      [5, 5],
+      [115, 85],
+      [20, 45],
+      [100, 45],
+      [60, 10],
+      [60, 80],
+    ] as const) {
+      expect(isSelected(selection, x, y), `wall at ${x},${y}`).toBe(true);
+    }
+    // Nothing of the glass or the frame, except that smoothing may round off the frame's
+    // four outer corner pixels.
+    let windowPixelsTaken = 0;
+    for (let y = 25; y < 65; y++) {
+      for (let x = 40; x < 80; x++) if (isSelected(selection, x, y)) windowPixelsTaken++;
+    }
+    expect(windowPixelsTaken).toBeLessThanOrEqual(4);
+    for (let y = 26; y < 64; y++) {
+      for (let x = 41; x < 79; x++) expect(isSelected(selection, x, y), `window at ${x},${y}`).toBe(false);
+    }
+    // Almost all of the wall: at most a thin band along the frame may be missed.
+    const wallArea = 120 * 90 - 40 * 40;
+    expect(countPainted(selection)).toBeGreaterThan(wallArea * 0.9);
+  });
+
+  it('selects the glass when clicked inside the window, and only the glass', () => {
+    const image = prepareSmartSelectImage(wallWithWindow());
+    const selection = selectSimilarArea(image, { x: 60, y: 45 }, { tolerance: smartSelectTolerance.default });
+    expect(isSelected(selection, 60, 45)).toBe(true);
+    expect(isSelected(selection, 45, 30)).toBe(true);
+    expect(isSelected(selection, 41, 26)).toBe(false);
+    expect(isSelected(selection, 10, 10)).toBe(false);
+    expect(countPainted(selection)).toBeLessThanOrEqual(34 * 34);
+    expect(countPainted(selection)).toBeGreaterThan(30 * 30);
+  });
+
+  it('stops at a roof line even when the roof colour is close to the wall colour', () => {
+    // Top third a slightly redder roof, separated from the wall by a dark gutter line.
+    const image = prepareSmartSelectImage(
+      makeImage(90, 60, (_x, y) => {
+        if (y < 20) return [150, 110, 95];
+        if (y < 22) return [40, 40, 40];
+        return [190, 150, 130];
+      }),
+    );
+    const wall = selectSimilarArea(image, { x: 45, y: 45 }, { tolerance: 50 });
+    expect(isSelected(wall, 45, 25)).toBe(true);
+    expect(isSelected(wall, 45, 10)).toBe(false);
+    expect(boundingBox(wall)?.top).toBeGreaterThanOrEqual(21);
+  });
+
+  it('takes more with a higher tolerance', () => {
+    // A horizontal ramp: the further from the click, the more different the colour.
+    const image = prepareSmartSelectImage(makeImage(200, 10, (x) => [100 + x / 2, 100 + x / 2, 100 + x / 2]));
+    const small = countPainted(selectSimilarArea(image, { x: 5, y: 5 }, { tolerance: 10 }));
+    const large = countPainted(selectSimilarArea(image, { x: 5, y: 5 }, { tolerance: 80 }));
+    expect(large).toBeGreaterThan(small);
+  });
+
+  it('returns an empty selection for a click outside the image', () => {
+    const image = prepareSmartSelectImage(wallWithWindow());
+    expect(countPainted(selectSimilarArea(image, { x: -1, y: 10 }, { tolerance: 30 }))).toBe(0);
+    expect(countPainted(selectSimilarArea(image, { x: 10, y: 90 }, { tolerance: 30 }))).toBe(0);
+  });
+});
+
+describe('applySelection (click adds, shift-click subtracts)', () => {
+  it('adds and then removes a selected area from a mask', () => {
+    const image = prepareSmartSelectImage(wallWithWindow());
+    const mask = createBitmask(120, 90);
+    const glass = selectSimilarArea(image, { x: 60, y: 45 }, { tolerance: 30 });
+    applySelection(mask, glass, 'add');
+    expect(countPainted(mask)).toBe(countPainted(glass));
+    mask.data.fill(1);
+    applySelection(mask, glass, 'subtract');
+    expect(isSelected(mask, 60, 45)).toBe(false);
+    expect(isSelected(mask, 5, 5)).toBe(true);
+  });
+
+  it('refuses a selection of another size', () => {
+    expect(() => applySelection(createBitmask(2, 2), createBitmask(3, 2), 'add')).toThrow(RangeError);
+  });
+});
+
+describe('fillSmallHoles', () => {
+  it('fills small enclosed holes, keeps large ones and anything open to the outside', () => {
+    const mask = createBitmask(30, 30);
+    mask.data.fill(1);
+    mask.data[5 * 30 + 5] = 0; // a speck
+    for (let y = 10; y < 20; y++) for (let x = 10; x < 20; x++) mask.data[y * 30 + x] = 0; // a window
+    for (let y = 0; y < 4; y++) mask.data[y * 30 + 25] = 0; // a notch from the edge
+    fillSmallHoles(mask, 16);
+    expect(mask.data[5 * 30 + 5]).toBe(1);
+    expect(mask.data[15 * 30 + 15]).toBe(0);
+    expect(mask.data[0 * 30 + 25]).toBe(0);
+  });
+});
