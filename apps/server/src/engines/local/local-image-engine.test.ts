@@ -212,4 +212,26 @@ describe('LocalImageEngine', () => {
       /only one colour/,
     );
   });
+
+  it('paints a named element only where its region and the painted mask overlap', async () => {
+    const { pixels } = await facadePng();
+    const result = await engine.edit(
+      await request({
+        directives: { mode: 'inpainting', freeText: 'paint the walls red' },
+        // The wall region is the top half; the painted mask is the left third.
+        elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
+        mask: await rectangleMask(0, 0, 20, 40),
+      }),
+    );
+    const output = await decode(result.image);
+    const red = oklabFromBytes(178, 34, 34);
+    expect(Math.abs(hueOf(output, 5, 5) - Math.atan2(red.b, red.a))).toBeLessThan(0.1);
+    for (const [x, y] of [
+      [40, 5],
+      [5, 30],
+    ] as const) {
+      const offset = (y * width + x) * 3;
+      expect(output.subarray(offset, offset + 3).equals(pixels.subarray(offset, offset + 3))).toBe(true);
+    }
+  });
 });

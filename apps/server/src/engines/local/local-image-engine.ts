@@ -142,9 +142,10 @@ export class LocalImageEngine implements ImageEngine {
   }
 
   /**
-   * Decodes the region of every paint. An element without a marked region falls back to
-   * the inpainting mask only when that element is the one thing being painted, since one
-   * mask cannot hold two colours.
+   * Decodes the area of every paint. In inpainting mode the painted mask bounds everything:
+   * an element named in the text is painted where its region and the mask overlap. An
+   * element without a marked region falls back to the mask, and the mask alone can take
+   * only one colour.
    */
   private async resolveAreas(paints: Paint[], request: ImageEditRequest, source: RasterImage) {
     const decoded = new Map<MaskPng, Promise<EditWeights>>();
@@ -156,40 +157,45 @@ export class LocalImageEngine implements ImageEngine {
       }
       return weights;
     };
-    const maskColours = new Set<string>();
+    const mask = request.mask ? await weightsOf(request.mask) : null;
+    const isBoundedByMask = request.directives.mode === 'inpainting' && mask !== null;
+    const bareMaskColours = new Set<string>();
     const areas: EditWeights[] = [];
     for (const paint of paints) {
-      let mask: MaskPng | undefined;
+      const element = paint.area.kind === 'element' ? paint.area.element : null;
+      const region = element ? request.elementRegions?.[element] : undefined;
+      let weights: EditWeights;
       let label: string;
-      if (paint.area.kind === 'element') {
-        const { element } = paint.area;
+      if (element && region) {
+        weights = await weightsOf(region);
         label = `The ${elementLabels[element]} area`;
-        mask = request.elementRegions?.[element];
-        if (!mask && request.mask && paints.length === 1) mask = request.mask;
-        if (!mask) {
-          throw unsupported(
-            'missing_region',
-            `No area is marked for the ${elementLabels[element]}. Mark the ${elementLabels[element]} with the region tools of the mask editor, then transform again.`,
-            { element },
-          );
+        if (isBoundedByMask && mask) {
+          weights = intersect(weights, mask);
+          label = `The part of the ${elementLabels[element]} area inside the painted area`;
         }
-      } else {
+      } else if (mask) {
+        weights = mask;
         label = 'The painted area';
-        mask = request.mask;
-        maskColours.add(paint.swatch.key);
-        if (!mask) throw new Error('A mask paint was planned without a mask');
+        bareMaskColours.add(paint.swatch.key);
+      } else if (element) {
+        throw unsupported(
+          'missing_region',
+          `No area is marked for the ${elementLabels[element]}. Mark the ${elementLabels[element]} with the region tools of the mask editor, then transform again.`,
+          { element },
+        );
+      } else {
+        throw new Error('A paint of the painted area was planned without a mask');
       }
-      const weights = await weightsOf(mask);
       if (isWeightsEmpty(weights)) {
         throw unsupported(
           'empty_area',
           `${label} is empty. Mark it in the mask editor, then transform again.`,
-          paint.area.kind === 'element' ? { element: paint.area.element } : {},
+          element ? { element } : {},
         );
       }
       areas.push(weights);
     }
-    if (maskColours.size > 1) {
+    if (bareMaskColours.size > 1) {
       throw unsupported(
         'several_colours_one_area',
         'One painted area can take only one colour. Name one colour, or mark each element with the region tools.',
@@ -197,4 +203,13 @@ export class LocalImageEngine implements ImageEngine {
     }
     return areas;
   }
+}
+
+/** Where both masks are marked: the smaller weight of the two. */
+function intersect(first: EditWeights, second: EditWeights): EditWeights {
+  const data = new Uint8Array(first.data.length);
+  for (let index = 0; index < data.length; index++) {
+    data[index] = Math.min(first.data[index] as number, second.data[index] as number);
+  }
+  return { data, width: first.width, height: first.height };
 }
