@@ -187,4 +187,20 @@ describe('DirectivesPanel', () => {
     ).toBeTruthy();
     await act(() => i18n.changeLanguage('en'));
   });
+
+  it('is one tab stop for the palette, moved through with the arrow keys, Home and End', () => {
+    renderPanel();
+    const buttons = within(screen.getByRole('group', { name: 'Colour' })).getAllByRole('button');
+    expect(buttons.filter((button) => button.tabIndex === 0)).toHaveLength(1);
+    const first = buttons[0] as HTMLButtonElement;
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(buttons[1]);
+    fireEvent.keyDown(buttons[1] as HTMLButtonElement, { key: 'End' });
+    expect(document.activeElement).toBe(buttons[45]);
+    expect((buttons[45] as HTMLButtonElement).tabIndex).toBe(0);
+    expect(first.tabIndex).toBe(-1);
+    fireEvent.keyDown(buttons[45] as HTMLButtonElement, { key: 'Home' });
+    expect(document.activeElement).toBe(first);
+  });
 });

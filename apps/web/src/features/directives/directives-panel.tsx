@@ -9,7 +9,7 @@ import {
   scopes,
   swatches,
 } from '@facelift/shared';
-import { useEffect, useId, useMemo, useReducer, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -48,6 +48,8 @@ export function DirectivesPanel({
   const mode = forceInpaintingMode ? 'inpainting' : 'options';
   const value = useMemo(() => panelValue(state, mode), [state, mode]);
   const ids = useId();
+  const swatchButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [focusableSwatch, setFocusableSwatch] = useState(0);
 
   const lastResetSignal = useRef(resetSignal);
   useEffect(() => {
@@ -93,6 +95,29 @@ export function DirectivesPanel({
   const targetColour = state.selectedItems.find((item) => item.type === target)?.value;
   const opening = editedOpening(state);
   const active = state.activeElement;
+  // The palette is one tab stop; arrow keys, Home and End move within it (a roving tab index).
+  const moveSwatchFocus = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const buttons = swatchButtons.current;
+    const count = buttons.length;
+    const rowTop = buttons[0]?.offsetTop ?? 0;
+    const perRow = buttons.filter((button) => button?.offsetTop === rowTop).length;
+    // Without layout (every button on one "row") up and down step like left and right.
+    const rowStep = perRow > 0 && perRow < count ? perRow : 1;
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      ArrowDown: index + rowStep,
+      ArrowUp: index - rowStep,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = Math.min(count - 1, Math.max(0, target));
+    setFocusableSwatch(next);
+    buttons[next]?.focus();
+  };
   const isDisabled = (element: ElementType) =>
     (element === 'windowFrameColor' && windowsDisabled) || (element === 'doorFrameColor' && doorsDisabled);
 
@@ -163,10 +188,16 @@ export function DirectivesPanel({
       <fieldset className="directives-panel__group">
         <legend className="ui-field__label">{t('palette.label')}</legend>
         <div className="directives-panel__swatches">
-          {swatches.map((swatch) => (
+          {swatches.map((swatch, index) => (
             <button
               key={swatch.key}
+              ref={(button) => {
+                swatchButtons.current[index] = button;
+              }}
               type="button"
+              tabIndex={index === focusableSwatch ? 0 : -1}
+              onFocus={() => setFocusableSwatch(index)}
+              onKeyDown={(event) => moveSwatchFocus(event, index)}
               className="directives-panel__swatch"
               style={{ background: swatch.color }}
               aria-pressed={targetColour === swatch.titleKey}
