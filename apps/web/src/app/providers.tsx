@@ -4,6 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { SignInDialogProvider } from '../features/auth/sign-in-dialog-context.tsx';
+import { PurchaseDialogProvider } from '../features/credits/purchase-dialog-context.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -19,7 +20,9 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
           <TranslatedToastProvider>
-            <SignInDialogProvider>{children}</SignInDialogProvider>
+            <SignInDialogProvider>
+              <PurchaseDialogProvider>{children}</PurchaseDialogProvider>
+            </SignInDialogProvider>
           </TranslatedToastProvider>
         </TooltipProvider>
       </QueryClientProvider>

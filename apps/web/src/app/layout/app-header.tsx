@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { AccountStatus } from '../../features/auth/components/account-status.tsx';
+import { usePurchaseDialog } from '../../features/credits/purchase-dialog-context.tsx';
 import { LanguageSelect } from './language-select.tsx';
 
 export function AppHeader() {
   const { t } = useTranslation();
+  const { openPurchase } = usePurchaseDialog();
   return (
     <header className="app-header">
       <div className="app-header__inner">
@@ -16,7 +18,9 @@ export function AppHeader() {
         <nav className="app-header__actions" aria-label={t('header.mainNavigation')}>
           <LanguageSelect />
           <Button variant="secondary">{t('header.createNewProject')}</Button>
-          <Button variant="secondary">{t('header.buyCredits')}</Button>
+          <Button variant="secondary" onClick={() => openPurchase()}>
+            {t('header.buyCredits')}
+          </Button>
           <AccountStatus />
         </nav>
       </div>

@@ -1,0 +1,12 @@
+import { ApiError } from '../../lib/api-client.ts';
+
+/**
+ * SPEC §8 checkout failure: the server's own message when it refused the request (4xx),
+ * otherwise the generic "Payment error" (in the interface language).
+ */
+export function checkoutErrorMessage(error: unknown, genericMessage: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
+    return error.message;
+  }
+  return genericMessage;
+}

@@ -1,0 +1,46 @@
+/**
+ * What things cost and what the free tier allows (PRODUCT §3). These are the defaults; the
+ * server may override them through configuration (CREDIT_COST_*, FREE_TIER_MAX_GENERATIONS).
+ */
+export interface CreditCosts {
+  /** A standard (options) transformation. */
+  standard: number;
+  /** An inpainting (painted selection) transformation. */
+  inpainting: number;
+  /** A chat reply that contains an image. */
+  chatImage: number;
+  /** A chat reply with text only. */
+  chatText: number;
+}
+
+export const defaultCreditCosts: CreditCosts = {
+  standard: 1,
+  inpainting: 1,
+  chatImage: 1.5,
+  chatText: 0,
+};
+
+export type ChargeableAction = keyof CreditCosts;
+
+export interface FreeTierLimits {
+  /** Generations a free account may make in total. */
+  maxGenerations: number;
+  /** Whether a free account may save generated images to projects ("Upgrade to save" otherwise). */
+  canSaveGenerated: boolean;
+}
+
+export const defaultFreeTierLimits: FreeTierLimits = {
+  maxGenerations: 2,
+  canSaveGenerated: false,
+};
+
+/** Days a purchased credit entry stays valid (expiresAt = purchasedAt + this). */
+export const defaultCreditValidityDays = 30;
+
+/** Ledger amounts are kept to 6 decimals so that repeated fractional spends never leave dust. */
+export function roundCredits(amount: number): number {
+  return Math.round(amount * 1e6) / 1e6;
+}
+
+/** The message shown wherever a user lacks credits (SPEC §8); the purchase modal opens with it. */
+export const noCreditsMessage = 'No credits available';

@@ -1,0 +1,3 @@
+export * from './credit-rules.ts';
+export * from './payments.schemas.ts';
+export * from './plans.ts';

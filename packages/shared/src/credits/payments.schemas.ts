@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { paidPlanIdSchema } from './plans.ts';
+
+export const paymentProviderNameSchema = z.enum(['local', 'stripe']);
+export type PaymentProviderName = z.infer<typeof paymentProviderNameSchema>;
+
+/** GET /api/payments/plans: the plans, and whether the signed-in user may buy. */
+export const plansResponseSchema = z.object({
+  plans: z.array(
+    z.object({
+      id: z.enum(['free', 'starter', 'pro', 'power']),
+      credits: z.number(),
+      priceCents: z.number(),
+      currency: z.literal('usd'),
+      isPromotion: z.boolean(),
+    }),
+  ),
+  /** SALES_OPEN: everyone may buy; otherwise admins only. */
+  isSalesOpen: z.boolean(),
+  provider: paymentProviderNameSchema,
+  creditValidityDays: z.number(),
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/** POST /api/payments/checkout */
+export const checkoutRequestSchema = z.object({ planId: paidPlanIdSchema });
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+export const checkoutResponseSchema = z.object({ url: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** POST /api/payments/fulfil: the /success page asks for the session it came back with. */
+export const fulfilRequestSchema = z.object({ sessionId: z.string().min(1).max(255) });
+export const fulfilmentStatusSchema = z.enum(['fulfilled', 'already_fulfilled', 'unpaid']);
+export const fulfilResponseSchema = z.object({
+  status: fulfilmentStatusSchema,
+  credits: z.number(),
+  balance: z.number(),
+});
+export type FulfilResponse = z.infer<typeof fulfilResponseSchema>;
+
+/** The offline test checkout page's session (provider `local`). */
+export const testCheckoutSessionSchema = z.object({
+  id: z.string(),
+  planId: paidPlanIdSchema,
+  credits: z.number(),
+  priceCents: z.number(),
+  currency: z.literal('usd'),
+  status: z.enum(['open', 'paid', 'cancelled']),
+});
+export type TestCheckoutSession = z.infer<typeof testCheckoutSessionSchema>;
+
+export const testCheckoutActionResponseSchema = z.object({ redirectTo: z.string() });
+export type TestCheckoutActionResponse = z.infer<typeof testCheckoutActionResponseSchema>;
