@@ -18,7 +18,12 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'web', environment: 'happy-dom', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
       },
     ],
   },

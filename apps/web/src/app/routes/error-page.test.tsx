@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../providers.tsx';
+import { WithI18n } from '../../test/with-i18n.tsx';
 import { ErrorPage } from './error-page.tsx';
 
 function Explodes(): never {
@@ -13,9 +13,9 @@ describe('ErrorPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = createMemoryRouter([{ path: '/', element: <Explodes />, errorElement: <ErrorPage /> }]);
     render(
-      <Providers>
+      <WithI18n>
         <RouterProvider router={router} />
-      </Providers>,
+      </WithI18n>,
     );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByText('render failed on purpose')).toBeTruthy();
