@@ -31,7 +31,8 @@ for (let step = 0; step <= encodeSteps; step++) {
 function encodeLinear(linear: number): number {
   if (linear <= 0) return 0;
   if (linear >= 1) return 255;
-  return byteFromLinear[Math.round(linear * encodeSteps)] as number;
+  // Adding a half and truncating rounds like Math.round for positive values, and faster.
+  return byteFromLinear[(linear * encodeSteps + 0.5) | 0] as number;
 }
 
 // Each byte's contribution to the linear L, M and S cone responses, so that the hot loop
@@ -162,7 +163,7 @@ export function recolourRegion(
     let blue = targetBlue * factor;
     // Highlights brighter than the swatch allows are scaled down as a whole, not clipped
     // per channel, so that they keep the swatch's hue.
-    const peak = Math.max(red, green, blue);
+    const peak = red > green ? (red > blue ? red : blue) : green > blue ? green : blue;
     if (peak > 1) {
       red /= peak;
       green /= peak;
