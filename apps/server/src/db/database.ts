@@ -65,10 +65,46 @@ export interface CreditMovementTable {
   created_at: ColumnType<Date | string, Date | string | undefined, never>;
 }
 
+export interface CreditGrantTable {
+  grant_key: string;
+  user_id: string;
+  amount: number;
+  created_at: ColumnType<Date | string, Date | string | undefined, never>;
+}
+
+export interface CreditReservationTable {
+  job_id: string;
+  user_id: string;
+  amount: number;
+  status: 'reserved' | 'committed' | 'released';
+  reason: string;
+  /** JSON text: the entries the reservation took credits from (see credits.repository.ts). */
+  allocations: string;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface CheckoutSessionTable {
+  id: string;
+  user_id: string;
+  provider: 'local' | 'stripe';
+  plan_id: 'starter' | 'pro' | 'power';
+  credits: number;
+  price_cents: number;
+  currency: string;
+  status: 'open' | 'complete' | 'cancelled';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  created_at: Timestamp;
+  fulfilled_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   credit_entry: CreditEntryTable;
   credit_movement: CreditMovementTable;
+  credit_grant: CreditGrantTable;
+  credit_reservation: CreditReservationTable;
+  checkout_session: CheckoutSessionTable;
 }
