@@ -48,6 +48,20 @@ export function encodePng(raster: RasterImage): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Pixels handled between two turns of the event loop: about 10–30 ms of work here. */
+const sliceSize = 1 << 18;
+
+/**
+ * Runs `step` over [0, count) in slices, letting the event loop run between them, so that
+ * per-pixel work on a large image never blocks the server's other requests for long.
+ */
+export async function inSlices(count: number, step: (start: number, end: number) => void): Promise<void> {
+  for (let start = 0; start < count; start += sliceSize) {
+    step(start, Math.min(count, start + sliceSize));
+    if (start + sliceSize < count) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 /** A mask pixel counts as marked by the contract (see MaskPng): transparent, or opaque near-white. */
 function isMarked(red: number, green: number, blue: number, alpha: number): boolean {
   return alpha === 0 || (alpha === 255 && red > 200 && green > 200 && blue > 200);
@@ -71,16 +85,18 @@ export async function decodeMaskWeights(mask: Buffer, width: number, height: num
     });
   }
   const data = new Uint8Array(width * height);
-  for (let index = 0, offset = 0; index < data.length; index++, offset += 4) {
-    data[index] = isMarked(
-      pixels[offset] as number,
-      pixels[offset + 1] as number,
-      pixels[offset + 2] as number,
-      pixels[offset + 3] as number,
-    )
-      ? 255
-      : 0;
-  }
+  await inSlices(data.length, (start, end) => {
+    for (let index = start, offset = start * 4; index < end; index++, offset += 4) {
+      data[index] = isMarked(
+        pixels[offset] as number,
+        pixels[offset + 1] as number,
+        pixels[offset + 2] as number,
+        pixels[offset + 3] as number,
+      )
+        ? 255
+        : 0;
+    }
+  });
   return { data, width, height };
 }
 

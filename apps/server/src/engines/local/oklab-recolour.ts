@@ -1,4 +1,4 @@
-import type { EditWeights, RasterImage } from '../raster-image.ts';
+import { type EditWeights, inSlices, type RasterImage } from '../raster-image.ts';
 
 /*
  * Recolouring in OKLab, keeping each pixel's lightness relative to the region's mean.
@@ -84,33 +84,44 @@ export function oklabFromBytes(
 }
 
 /** The weighted mean OKLab lightness of the source under the weights, or null if they are all 0. */
-export function meanRegionLightness(source: RasterImage, weights: EditWeights): number | null {
-  const lightness = regionLightness(source, weights);
+export async function meanRegionLightness(source: RasterImage, weights: EditWeights): Promise<number | null> {
+  return weightedMean(await regionLightness(source, weights), weights);
+}
+
+async function weightedMean(lightness: Float32Array, weights: EditWeights): Promise<number | null> {
   let weightedSum = 0;
   let weightTotal = 0;
-  for (let index = 0, cursor = 0; index < weights.data.length; index++) {
-    const weight = weights.data[index] as number;
-    if (weight === 0) continue;
-    weightedSum += (lightness[cursor++] as number) * weight;
-    weightTotal += weight;
-  }
+  let cursor = 0;
+  await inSlices(weights.data.length, (start, end) => {
+    for (let index = start; index < end; index++) {
+      const weight = weights.data[index] as number;
+      if (weight === 0) continue;
+      weightedSum += (lightness[cursor++] as number) * weight;
+      weightTotal += weight;
+    }
+  });
   return weightTotal === 0 ? null : weightedSum / weightTotal;
 }
 
 /** OKLab lightness of every pixel of non-zero weight, in pixel order: computed once, read twice. */
-function regionLightness(source: RasterImage, weights: EditWeights): Float32Array {
+async function regionLightness(source: RasterImage, weights: EditWeights): Promise<Float32Array> {
   let count = 0;
-  for (let index = 0; index < weights.data.length; index++) if (weights.data[index] !== 0) count++;
+  await inSlices(weights.data.length, (start, end) => {
+    for (let index = start; index < end; index++) if (weights.data[index] !== 0) count++;
+  });
   const lightness = new Float32Array(count);
   const { data, channels } = source;
-  for (let index = 0, offset = 0, cursor = 0; index < weights.data.length; index++, offset += channels) {
-    if (weights.data[index] === 0) continue;
-    lightness[cursor++] = oklabLightness(
-      data[offset] as number,
-      data[offset + 1] as number,
-      data[offset + 2] as number,
-    );
-  }
+  let cursor = 0;
+  await inSlices(weights.data.length, (start, end) => {
+    for (let index = start, offset = start * channels; index < end; index++, offset += channels) {
+      if (weights.data[index] === 0) continue;
+      lightness[cursor++] = oklabLightness(
+        data[offset] as number,
+        data[offset + 1] as number,
+        data[offset + 2] as number,
+      );
+    }
+  });
   return lightness;
 }
 
@@ -118,13 +129,15 @@ function regionLightness(source: RasterImage, weights: EditWeights): Float32Arra
  * Paints the target colour (sRGB bytes) into `output` wherever the weights are above zero,
  * reading lightness from `source` (the untouched original). Pixels of weight 0 are not
  * written at all, so they stay byte for byte what `output` held. Alpha is never changed.
+ * The work is done in slices so that a 12 MP image does not hold up the server's other
+ * requests for seconds.
  */
-export function recolourRegion(
+export async function recolourRegion(
   source: RasterImage,
   output: RasterImage,
   weights: EditWeights,
   target: readonly [number, number, number],
-): void {
+): Promise<void> {
   if (
     source.width !== weights.width ||
     source.height !== weights.height ||
@@ -134,17 +147,9 @@ export function recolourRegion(
   ) {
     throw new RangeError('Source, output and weights must have the same size and channels');
   }
-  const lightness = regionLightness(source, weights);
-  if (lightness.length === 0) return;
-  let weightedSum = 0;
-  let weightTotal = 0;
-  for (let index = 0, cursor = 0; index < weights.data.length; index++) {
-    const weight = weights.data[index] as number;
-    if (weight === 0) continue;
-    weightedSum += (lightness[cursor++] as number) * weight;
-    weightTotal += weight;
-  }
-  const meanLightness = weightedSum / weightTotal;
+  const lightness = await regionLightness(source, weights);
+  const meanLightness = await weightedMean(lightness, weights);
+  if (meanLightness === null) return;
   const targetRed = linearFromByte[target[0]] as number;
   const targetGreen = linearFromByte[target[1]] as number;
   const targetBlue = linearFromByte[target[2]] as number;
@@ -152,39 +157,42 @@ export function recolourRegion(
   const inverseMean = meanLightness > 1e-4 ? 1 / meanLightness : 0;
   const { channels } = source;
   const outputData = output.data;
-  for (let index = 0, offset = 0, cursor = 0; index < weights.data.length; index++, offset += channels) {
-    const weight = weights.data[index] as number;
-    if (weight === 0) continue;
-    const pixelLightness = lightness[cursor++] as number;
-    const relative = inverseMean === 0 ? 1 : pixelLightness * inverseMean;
-    const factor = relative * relative * relative;
-    let red = targetRed * factor;
-    let green = targetGreen * factor;
-    let blue = targetBlue * factor;
-    // Highlights brighter than the swatch allows are scaled down as a whole, not clipped
-    // per channel, so that they keep the swatch's hue.
-    const peak = red > green ? (red > blue ? red : blue) : green > blue ? green : blue;
-    if (peak > 1) {
-      red /= peak;
-      green /= peak;
-      blue /= peak;
+  let cursor = 0;
+  await inSlices(weights.data.length, (start, end) => {
+    for (let index = start, offset = start * channels; index < end; index++, offset += channels) {
+      const weight = weights.data[index] as number;
+      if (weight === 0) continue;
+      const pixelLightness = lightness[cursor++] as number;
+      const relative = inverseMean === 0 ? 1 : pixelLightness * inverseMean;
+      const factor = relative * relative * relative;
+      let red = targetRed * factor;
+      let green = targetGreen * factor;
+      let blue = targetBlue * factor;
+      // Highlights brighter than the swatch allows are scaled down as a whole, not clipped
+      // per channel, so that they keep the swatch's hue.
+      const peak = red > green ? (red > blue ? red : blue) : green > blue ? green : blue;
+      if (peak > 1) {
+        red /= peak;
+        green /= peak;
+        blue /= peak;
+      }
+      const paintedRed = encodeLinear(red);
+      const paintedGreen = encodeLinear(green);
+      const paintedBlue = encodeLinear(blue);
+      if (weight === 255) {
+        outputData[offset] = paintedRed;
+        outputData[offset + 1] = paintedGreen;
+        outputData[offset + 2] = paintedBlue;
+      } else {
+        const keep = 255 - weight;
+        outputData[offset] = Math.round(((outputData[offset] as number) * keep + paintedRed * weight) / 255);
+        outputData[offset + 1] = Math.round(
+          ((outputData[offset + 1] as number) * keep + paintedGreen * weight) / 255,
+        );
+        outputData[offset + 2] = Math.round(
+          ((outputData[offset + 2] as number) * keep + paintedBlue * weight) / 255,
+        );
+      }
     }
-    const paintedRed = encodeLinear(red);
-    const paintedGreen = encodeLinear(green);
-    const paintedBlue = encodeLinear(blue);
-    if (weight === 255) {
-      outputData[offset] = paintedRed;
-      outputData[offset + 1] = paintedGreen;
-      outputData[offset + 2] = paintedBlue;
-    } else {
-      const keep = 255 - weight;
-      outputData[offset] = Math.round(((outputData[offset] as number) * keep + paintedRed * weight) / 255);
-      outputData[offset + 1] = Math.round(
-        ((outputData[offset + 1] as number) * keep + paintedGreen * weight) / 255,
-      );
-      outputData[offset + 2] = Math.round(
-        ((outputData[offset + 2] as number) * keep + paintedBlue * weight) / 255,
-      );
-    }
-  }
+  });
 }
