@@ -1,0 +1,66 @@
+import {
+  chooseOutputSize,
+  composePrompt,
+  type DirectivesInput,
+  directivesSchema,
+  type ElementType,
+  elementTypeByRegionElement,
+  type RegionElement,
+} from '@facelift/shared';
+import sharp from 'sharp';
+import { AppError } from '../lib/app-error.ts';
+import type { ImageEditRequest, MaskPng } from './image-engine.ts';
+
+/** What the job pipeline has at hand: stored bytes and the directives the browser sent. */
+export interface ImageEditSource {
+  image: Buffer;
+  mask?: MaskPng | null;
+  /** Regions as the mask editor names its layers ("walls", "roof", …). */
+  regions?: Partial<Record<RegionElement, MaskPng>>;
+  directives: DirectivesInput;
+  signal?: AbortSignal;
+}
+
+/**
+ * Builds an engine request: validates the directives, composes the prompt on the server
+ * (a prompt from the browser is never trusted), and picks the output size from the image's
+ * displayed dimensions (EXIF orientations 5–8 swap width and height).
+ */
+export async function createImageEditRequest(source: ImageEditSource): Promise<ImageEditRequest> {
+  const parsed = directivesSchema.safeParse(source.directives);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      parsed.error.issues[0]?.message ?? 'The directives are not valid.',
+      {
+        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      },
+    );
+  }
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await sharp(source.image).metadata();
+    const isQuarterTurned = (metadata.orientation ?? 1) >= 5;
+    width = (isQuarterTurned ? metadata.height : metadata.width) ?? 0;
+    height = (isQuarterTurned ? metadata.width : metadata.height) ?? 0;
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The source image could not be read.');
+  }
+  const elementRegions: Partial<Record<ElementType, MaskPng>> = {};
+  for (const [region, mask] of Object.entries(source.regions ?? {}) as [
+    RegionElement,
+    MaskPng | undefined,
+  ][]) {
+    if (mask) elementRegions[elementTypeByRegionElement[region]] = mask;
+  }
+  return {
+    image: source.image,
+    ...(source.mask ? { mask: source.mask } : {}),
+    ...(Object.keys(elementRegions).length > 0 ? { elementRegions } : {}),
+    prompt: composePrompt(parsed.data),
+    directives: parsed.data,
+    outputSize: chooseOutputSize(width, height),
+    ...(source.signal ? { signal: source.signal } : {}),
+  };
+}
