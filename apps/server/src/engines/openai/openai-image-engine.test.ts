@@ -199,4 +199,12 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
     await expect(retrying.edit(await request())).resolves.toMatchObject({ engine: 'openai' });
     expect(fake.requestLog.length - before).toBe(2);
   });
+
+  it('refuses an empty mask before calling the provider', async () => {
+    const before = fake.requestLog.length;
+    const error = await failureOf(engine.edit(await request({ mask: await rectangleMask(0, 0, 0, 0) })));
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toMatch(/painted area is empty/);
+    expect(fake.requestLog.length).toBe(before);
+  });
 });

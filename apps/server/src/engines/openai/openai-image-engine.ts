@@ -9,6 +9,7 @@ import {
   type EditWeights,
   encodePng,
   featherInward,
+  isWeightsEmpty,
   type RasterImage,
 } from '../raster-image.ts';
 import { mapOpenAiError } from './openai-errors.ts';
@@ -51,6 +52,13 @@ export class OpenAiImageEngine implements ImageEngine {
   async edit(request: ImageEditRequest): Promise<ImageEditResult> {
     const source = await decodeRaster(request.image);
     const weights = await editWeights(request, source);
+    if (weights && isWeightsEmpty(weights)) {
+      // An empty mask would pay for an answer that compositing then throws away entirely.
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The painted area is empty. Paint the area to change in the mask editor.',
+      );
+    }
     const { width, height } = outputSizeDimensions(request.outputSize);
 
     // Stretching to the output size (rather than letterboxing) keeps the mask aligned with
