@@ -1,0 +1,123 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, JobTable } from '../../db/database.ts';
+import { type DialectName, fromDate } from '../../db/dialect.ts';
+
+export type JobRow = Awaited<ReturnType<typeof findJobById>> & {};
+
+export interface NewJob {
+  id: string;
+  userId: string;
+  projectId: string;
+  input: unknown;
+  prompt: string;
+  cost: number;
+  createdAt: Date;
+}
+
+export async function insertJob(
+  db: Kysely<Database> | Transaction<Database>,
+  dialect: DialectName,
+  job: NewJob,
+): Promise<void> {
+  await db
+    .insertInto('job')
+    .values({
+      id: job.id,
+      user_id: job.userId,
+      project_id: job.projectId,
+      kind: 'transformation',
+      status: 'queued',
+      input: JSON.stringify(job.input),
+      prompt: job.prompt,
+      cost: job.cost,
+      created_at: fromDate(dialect, job.createdAt),
+    })
+    .execute();
+}
+
+export function findJobById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findJobForUser(db: Kysely<Database>, id: string, userId: string) {
+  return db
+    .selectFrom('job')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function listJobsForProject(db: Kysely<Database>, projectId: string, userId: string) {
+  return db
+    .selectFrom('job')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+}
+
+/** Generations that count against the free tier: every job not failed. */
+export async function countGenerations(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('job')
+    .select((expression) => expression.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'failed')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** queued → running, atomically: only one worker wins a job. Returns the claimed row or null. */
+export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: string, now: Date) {
+  const result = await db
+    .updateTable('job')
+    .set((expression) => ({
+      status: 'running',
+      started_at: fromDate(dialect, now),
+      attempts: expression('attempts', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  return findJobById(db, id);
+}
+
+export async function updateJobStatus(db: Kysely<Database>, id: string, status: JobTable['status']) {
+  await db.updateTable('job').set({ status }).where('id', '=', id).execute();
+}
+
+export async function finishJob(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: string,
+  outcome:
+    | { status: 'done'; resultId: string }
+    | { status: 'failed'; errorCode: string; errorMessage: string },
+  now: Date,
+) {
+  await db
+    .updateTable('job')
+    .set({
+      status: outcome.status,
+      finished_at: fromDate(dialect, now),
+      result_id: outcome.status === 'done' ? outcome.resultId : null,
+      error_code: outcome.status === 'failed' ? outcome.errorCode : null,
+      error_message: outcome.status === 'failed' ? outcome.errorMessage : null,
+    })
+    .where('id', '=', id)
+    .where('status', 'not in', ['done', 'failed'])
+    .execute();
+}
+
+/** Puts a job interrupted by a restart back in the queue. */
+export async function requeueJob(db: Kysely<Database>, id: string) {
+  await db.updateTable('job').set({ status: 'queued', started_at: null }).where('id', '=', id).execute();
+}
+
+export function listUnfinishedJobs(db: Kysely<Database>) {
+  return db.selectFrom('job').selectAll().where('status', 'in', ['queued', 'running', 'storing']).execute();
+}

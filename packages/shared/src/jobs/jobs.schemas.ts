@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { directivesSchema } from '../directives/directives.schemas.ts';
+
+/** A job's life (PRODUCT §6): queued → running → storing → done, or failed at any point. */
+export const jobStatuses = ['queued', 'running', 'storing', 'done', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const finishedJobStatuses: readonly JobStatus[] = ['done', 'failed'];
+
+export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** A transformation job as the browser sees it. */
+export const jobSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  status: z.enum(jobStatuses),
+  prompt: z.string(),
+  cost: z.number(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** The history item the result was stored as, once done. */
+  resultId: z.string().nullable(),
+  error: jobErrorSchema.nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** A PNG data URL (the mask editor's output), at most ~30 MB of base64. */
+export const pngDataUrlSchema = z
+  .string()
+  .max(40_000_000)
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'must be a PNG data URL');
+
+/** POST /api/projects/:projectId/transformations */
+export const transformationRequestSchema = z.object({
+  directives: directivesSchema,
+  /** The history item to edit (its result image); the project's original when absent. */
+  sourceResultId: z.string().min(1).optional(),
+  /** The inpainting mask (mask contract: transparent where the edit goes). */
+  mask: pngDataUrlSchema.optional(),
+  /** Use the element regions saved on the project (the local engine needs them). */
+  useElementRegions: z.boolean().default(true),
+});
+export type TransformationRequest = z.input<typeof transformationRequestSchema>;
+
+export const transformationAcceptedSchema = z.object({ job: jobSchema });
