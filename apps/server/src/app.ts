@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.plugin.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(healthRoutes);
   await app.register(usersRoutes, { config });
+  await app.register(paymentsRoutes, { config });
 
   await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });
   return app;

@@ -1,5 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type CreditCosts,
+  defaultCreditCosts,
+  defaultCreditValidityDays,
+  defaultFreeTierLimits,
+  type FreeTierLimits,
+  type PaidPlanId,
+} from '@facelift/shared';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -32,6 +40,19 @@ const configSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(1),
+  SALES_OPEN: booleanFromEnv.default(false),
+  CREDIT_VALIDITY_DAYS: z.coerce.number().positive().default(defaultCreditValidityDays),
+  CREDIT_COST_STANDARD: z.coerce.number().min(0).default(defaultCreditCosts.standard),
+  CREDIT_COST_INPAINTING: z.coerce.number().min(0).default(defaultCreditCosts.inpainting),
+  CREDIT_COST_CHAT_IMAGE: z.coerce.number().min(0).default(defaultCreditCosts.chatImage),
+  CREDIT_COST_CHAT_TEXT: z.coerce.number().min(0).default(defaultCreditCosts.chatText),
+  FREE_TIER_MAX_GENERATIONS: z.coerce.number().int().min(0).default(defaultFreeTierLimits.maxGenerations),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_POWER: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export type RawConfig = z.input<typeof configSchema>;
@@ -65,6 +86,20 @@ export interface Config {
       maxRetries: number;
     };
   };
+  /** What things cost and what the free tier allows (PRODUCT §3); defaults from @facelift/shared. */
+  credits: { costs: CreditCosts; freeTier: FreeTierLimits; validityDays: number };
+  payments: {
+    /** SALES_OPEN: everyone may buy; otherwise only admins (SPEC §6). */
+    isSalesOpen: boolean;
+    /** Stripe Checkout when STRIPE_SECRET_KEY is set; the offline test checkout otherwise. */
+    stripe: {
+      secretKey: string;
+      webhookSecret: string;
+      priceIds: Record<PaidPlanId, string>;
+      /** Where the SDK sends requests (tests point it at a local fake); null is Stripe's API. */
+      api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+    } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -91,6 +126,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError([
       'IMAGE_ENGINE: openai needs OPENAI_API_KEY; unset IMAGE_ENGINE to use the local engine',
     ]);
+  }
+  if (env.STRIPE_SECRET_KEY) {
+    const missing = (
+      ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_POWER'] as const
+    ).filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
+    }
   }
   const dataDirectory = path.resolve(env.DATA_DIR);
   return {
@@ -126,5 +169,36 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         maxRetries: env.OPENAI_MAX_RETRIES,
       },
     },
+    credits: {
+      costs: {
+        standard: env.CREDIT_COST_STANDARD,
+        inpainting: env.CREDIT_COST_INPAINTING,
+        chatImage: env.CREDIT_COST_CHAT_IMAGE,
+        chatText: env.CREDIT_COST_CHAT_TEXT,
+      },
+      freeTier: { ...defaultFreeTierLimits, maxGenerations: env.FREE_TIER_MAX_GENERATIONS },
+      validityDays: env.CREDIT_VALIDITY_DAYS,
+    },
+    payments: {
+      isSalesOpen: env.SALES_OPEN,
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            priceIds: {
+              starter: env.STRIPE_PRICE_STARTER ?? '',
+              pro: env.STRIPE_PRICE_PRO ?? '',
+              power: env.STRIPE_PRICE_POWER ?? '',
+            },
+            api: env.STRIPE_API_BASE ? stripeApiFromUrl(env.STRIPE_API_BASE) : null,
+          }
+        : null,
+    },
   };
+}
+
+function stripeApiFromUrl(value: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
 }
