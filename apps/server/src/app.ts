@@ -3,14 +3,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { projectsPlugin } from './modules/projects/projects.plugin.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.plugin.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
+import { blobStorePlugin } from './plugins/blob-store.plugin.ts';
 import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { databasePlugin } from './plugins/database.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import { multipartPlugin } from './plugins/multipart.plugin.ts';
+import { projectEventsPlugin } from './plugins/project-events.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { webAppPlugin } from './plugins/web-app.plugin.ts';
 
@@ -47,9 +53,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     exemptPaths: ['/api/payments/stripe/webhook'],
   });
   await app.register(authPlugin, { config });
+  await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxBytes });
+  await app.register(blobStorePlugin, { config });
+  await app.register(projectEventsPlugin, { config });
+  await app.register(projectsPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(usersRoutes, { config });
+  await app.register(projectsRoutes, { config });
+  await app.register(filesRoutes);
   await app.register(paymentsRoutes, { config });
 
   await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });

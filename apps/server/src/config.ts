@@ -40,6 +40,20 @@ const configSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(1),
+  FILE_STORE: z.enum(['local', 's3']).optional(),
+  FILES_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   SALES_OPEN: booleanFromEnv.default(false),
   CREDIT_VALIDITY_DAYS: z.coerce.number().positive().default(defaultCreditValidityDays),
   CREDIT_COST_STANDARD: z.coerce.number().min(0).default(defaultCreditCosts.standard),
@@ -86,6 +100,22 @@ export interface Config {
       maxRetries: number;
     };
   };
+  /** Where project files live: local disk (default) or an S3-compatible bucket. */
+  files: {
+    driver: 'local' | 's3';
+    /** Local store root; `$DATA_DIR/files` when unset. */
+    localDirectory: string | undefined;
+    s3: {
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    } | null;
+  };
+  /** Upload limits (PRODUCT §2), checked before an image is decoded. */
+  uploads: { maxBytes: number; maxPixels: number };
   /** What things cost and what the free tier allows (PRODUCT §3); defaults from @facelift/shared. */
   credits: { costs: CreditCosts; freeTier: FreeTierLimits; validityDays: number };
   payments: {
@@ -135,6 +165,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
     }
   }
+  if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
+    throw new ConfigError(['FILE_STORE: s3 needs S3_BUCKET; unset FILE_STORE to keep files on local disk']);
+  }
   const dataDirectory = path.resolve(env.DATA_DIR);
   return {
     environment: env.NODE_ENV,
@@ -169,6 +202,21 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         maxRetries: env.OPENAI_MAX_RETRIES,
       },
     },
+    files: {
+      driver: env.FILE_STORE ?? (env.S3_BUCKET ? 's3' : 'local'),
+      localDirectory: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    },
+    uploads: { maxBytes: env.UPLOAD_MAX_BYTES, maxPixels: env.UPLOAD_MAX_PIXELS },
     credits: {
       costs: {
         standard: env.CREDIT_COST_STANDARD,

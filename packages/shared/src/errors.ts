@@ -20,6 +20,10 @@ export const errorCodes = [
   'CONTENT_REJECTED',
   // The image provider failed: bad key, quota, outage, timeout or an empty answer.
   'ENGINE_FAILED',
+  // An uploaded image has more pixels than allowed (checked from its header, before decoding).
+  'IMAGE_TOO_LARGE',
+  // An uploaded file claims to be an image but cannot be read: empty, truncated or corrupt.
+  'INVALID_IMAGE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -98,12 +98,64 @@ export interface CheckoutSessionTable {
   fulfilled_at: Timestamp | null;
 }
 
+export interface ProjectTable {
+  id: string;
+  user_id: string;
+  name: string;
+  original_key: string;
+  original_thumbnail_key: string;
+  original_width: number;
+  original_height: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectHistoryItemTable {
+  id: string;
+  project_id: string;
+  source_key: string;
+  source_thumbnail_key: string;
+  source_width: number;
+  source_height: number;
+  result_key: string;
+  result_thumbnail_key: string;
+  result_width: number;
+  result_height: number;
+  prompt: string;
+  created_at: Timestamp;
+  saved_at: Timestamp | null;
+}
+
+export interface ProjectChatMessageTable {
+  id: string;
+  project_id: string;
+  role: 'user' | 'assistant';
+  /** JSON text (see migration 003). */
+  content: unknown;
+  /** JSON text {key, thumbnailKey, width, height} or null. */
+  image: unknown;
+  created_at: Timestamp;
+}
+
+export interface ProjectRegionTable {
+  project_id: string;
+  element: 'walls' | 'roof' | 'windowFrames' | 'doorFrames';
+  key: string;
+  width: number;
+  height: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   credit_entry: CreditEntryTable;
   credit_movement: CreditMovementTable;
+  project: ProjectTable;
+  project_history_item: ProjectHistoryItemTable;
+  project_chat_message: ProjectChatMessageTable;
+  project_region: ProjectRegionTable;
   credit_grant: CreditGrantTable;
   credit_reservation: CreditReservationTable;
   checkout_session: CheckoutSessionTable;

@@ -16,6 +16,8 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   ENGINE_UNSUPPORTED: 422,
   CONTENT_REJECTED: 422,
   ENGINE_FAILED: 502,
+  IMAGE_TOO_LARGE: 413,
+  INVALID_IMAGE: 422,
 };
 
 /** The one error type services throw; the error handler turns it into a response. */

@@ -1,0 +1,112 @@
+import { type ProjectEvent, projectEventSchema } from '@facelift/shared';
+import pg from 'pg';
+import { MemoryProjectEventBus } from './memory-project-event-bus.ts';
+import type { ProjectEventBus, ProjectEventListener } from './project-event-bus.ts';
+
+export const projectEventsChannel = 'facelift_project_events';
+/** NOTIFY payloads must stay under 8000 bytes; larger events travel as "refetch" hints. */
+const maxPayloadBytes = 7500;
+
+export interface PostgresProjectEventBusOptions {
+  url: string;
+  /** Logs connection problems; the bus reconnects by itself. */
+  onError?: (error: unknown) => void;
+  reconnectDelayMs?: number;
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: every instance listens on one channel on a dedicated connection
+ * and delivers to its own SSE clients. Publishing goes through NOTIFY only, so the
+ * publishing instance receives its own events the same way as every other.
+ */
+export class PostgresProjectEventBus implements ProjectEventBus {
+  readonly name = 'postgres' as const;
+  private readonly local = new MemoryProjectEventBus();
+  private readonly publisher: pg.Pool;
+  private listener: pg.Client | null = null;
+  private isClosed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private ready: Promise<void>;
+
+  constructor(private readonly options: PostgresProjectEventBusOptions) {
+    this.publisher = new pg.Pool({ connectionString: options.url, max: 2 });
+    this.publisher.on('error', (error) => options.onError?.(error));
+    this.ready = this.connect(false);
+  }
+
+  /** Resolves once the LISTEN is in place. */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  private async connect(isReconnect: boolean): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.url });
+    client.on('notification', (message) => {
+      if (message.channel !== projectEventsChannel || !message.payload) return;
+      try {
+        const parsed = projectEventSchema.safeParse(JSON.parse(message.payload));
+        if (parsed.success) this.local.deliver(parsed.data);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    });
+    client.on('error', (error) => {
+      this.options.onError?.(error);
+      this.scheduleReconnect(client);
+    });
+    client.on('end', () => this.scheduleReconnect(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${projectEventsChannel}`);
+    } catch (error) {
+      this.options.onError?.(error);
+      this.scheduleReconnect(client);
+      return;
+    }
+    if (this.isClosed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    // Events sent while we were disconnected are lost: tell every open stream to refetch.
+    if (isReconnect) {
+      for (const projectId of this.local.projectIds())
+        this.local.deliver({ type: 'project.changed', projectId });
+    }
+  }
+
+  private scheduleReconnect(client: pg.Client): void {
+    if (this.isClosed || this.reconnectTimer || (this.listener !== null && this.listener !== client)) return;
+    this.listener = null;
+    client.end().catch(() => undefined);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.ready = this.connect(true);
+    }, this.options.reconnectDelayMs ?? 1000);
+  }
+
+  async publish(event: ProjectEvent): Promise<void> {
+    let payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) > maxPayloadBytes) {
+      payload = JSON.stringify({
+        type: 'project.changed',
+        projectId: event.projectId,
+      } satisfies ProjectEvent);
+    }
+    await this.publisher.query('select pg_notify($1, $2)', [projectEventsChannel, payload]);
+  }
+
+  subscribe(projectId: string, listener: ProjectEventListener): () => void {
+    return this.local.subscribe(projectId, listener);
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    await this.ready.catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+    await this.publisher.end();
+    await this.local.close();
+  }
+}

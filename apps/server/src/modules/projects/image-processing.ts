@@ -1,0 +1,143 @@
+import { thumbnailSize } from '@facelift/shared';
+import sharp from 'sharp';
+import { AppError } from '../../lib/app-error.ts';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+export interface UploadLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
+/** An image ready to store: re-encoded without metadata, upright, with its thumbnail. */
+export interface ProcessedImage {
+  png: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The image type from the file's first bytes; names and MIME headers are not trusted. */
+export function detectImageFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'png';
+  }
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+const unreadableMessage = 'The image cannot be read: it may be damaged or incomplete.';
+
+/**
+ * Checks an upload and prepares it for storage (PRODUCT §2): the type by magic bytes, the
+ * byte size, the pixel count from the header before anything is decoded (decompression
+ * bombs), then one decode with EXIF orientation applied and every metadata block (EXIF,
+ * GPS, XMP, ICC, comments) dropped.
+ */
+export async function processUploadedImage(bytes: Buffer, limits: UploadLimits): Promise<ProcessedImage> {
+  if (bytes.length === 0) throw new AppError('INVALID_IMAGE', 'The file is empty.');
+  if (bytes.length > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
+  const format = detectImageFormat(bytes);
+  if (!format) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images are accepted.');
+  }
+  const { width, height } = await readDimensions(bytes, format);
+  if (width * height > limits.maxPixels) {
+    throw new AppError(
+      'IMAGE_TOO_LARGE',
+      `The image is too large: at most ${Math.floor(limits.maxPixels / 1_000_000)} megapixels are accepted.`,
+      { width, height, maxPixels: limits.maxPixels },
+    );
+  }
+  try {
+    // limitInputPixels re-checks during decoding; failOn 'warning' refuses truncated data.
+    const upright = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning' }).rotate();
+    const [full, thumbnail] = await Promise.all([
+      upright.clone().png().toBuffer({ resolveWithObject: true }),
+      upright
+        .clone()
+        .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    ]);
+    return { png: full.data, thumbnail, width: full.info.width, height: full.info.height };
+  } catch {
+    throw new AppError('INVALID_IMAGE', unreadableMessage);
+  }
+}
+
+async function readDimensions(
+  bytes: Buffer,
+  format: ImageFormat,
+): Promise<{ width: number; height: number }> {
+  try {
+    // Reads the header only: a PNG declaring 100,000 × 100,000 pixels is refused before decoding.
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (metadata.format !== format && !(format === 'jpeg' && metadata.format === 'jpeg')) {
+      throw new Error(`header says ${metadata.format}`);
+    }
+    if (!metadata.width || !metadata.height) throw new Error('no dimensions');
+    return { width: metadata.width, height: metadata.height };
+  } catch {
+    throw new AppError('INVALID_IMAGE', unreadableMessage);
+  }
+}
+
+export function fileTooLarge(maxBytes: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is too large: at most ${Math.floor(maxBytes / (1024 * 1024))} MB are accepted.`,
+    { maxBytes },
+  );
+}
+
+/** A mask-contract PNG (element regions): must be a PNG within the pixel limit; re-encoded. */
+export async function processMaskPng(
+  bytes: Buffer,
+  limits: UploadLimits,
+): Promise<{ png: Buffer; width: number; height: number }> {
+  if (bytes.length === 0) throw new AppError('INVALID_IMAGE', 'The file is empty.');
+  if (bytes.length > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
+  if (detectImageFormat(bytes) !== 'png') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A region mask must be a PNG image.');
+  }
+  const { width, height } = await readDimensions(bytes, 'png');
+  if (width * height > limits.maxPixels) {
+    throw new AppError('IMAGE_TOO_LARGE', 'The mask has too many pixels.', { width, height });
+  }
+  try {
+    const png = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning' })
+      .png()
+      .toBuffer();
+    return { png, width, height };
+  } catch {
+    throw new AppError('INVALID_IMAGE', unreadableMessage);
+  }
+}
+
+/**
+ * An image our own code produced (an engine result): trusted, so a PNG is stored as it is
+ * (no second encode); anything else is converted to PNG. Only the thumbnail is made.
+ */
+export async function prepareGeneratedImage(bytes: Buffer): Promise<ProcessedImage> {
+  const format = detectImageFormat(bytes);
+  if (!format) throw new AppError('INTERNAL_ERROR', 'The generated image is not a PNG, JPEG or WebP image.');
+  const image = sharp(bytes, { limitInputPixels: false });
+  const png = format === 'png' ? bytes : await image.clone().png().toBuffer();
+  const metadata = await sharp(png, { limitInputPixels: false }).metadata();
+  const thumbnail = await sharp(png, { limitInputPixels: false })
+    .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return { png, thumbnail, width: metadata.width ?? 0, height: metadata.height ?? 0 };
+}

@@ -1,0 +1,1 @@
+export * from './projects.schemas.ts';
