@@ -61,21 +61,58 @@ describe('oklabFromBytes', () => {
 describe('recolourRegion', () => {
   const sage: [number, number, number] = [156, 171, 134];
 
-  it('gives region pixels the swatch hue and its chroma-to-lightness ratio', async () => {
+  it('gives region pixels the swatch hue; shaded ones its chroma-to-lightness ratio, lit ones less chroma', async () => {
     const source = syntheticFacade();
     const output = { ...source, data: Buffer.from(source.data) };
     const weights = leftHalf(source);
     await recolourRegion(source, output, weights, sage);
+    const mean = (await meanRegionLightness(source, weights)) as number;
     const target = oklabFromBytes(...sage);
     const targetHue = Math.atan2(target.b, target.a);
-    const targetChromaPerLightness = Math.hypot(target.a, target.b) / target.l;
+    const targetChroma = Math.hypot(target.a, target.b);
+    let shaded = 0;
+    let lit = 0;
     for (let index = 0; index < weights.data.length; index++) {
       if (weights.data[index] === 0) continue;
+      const original = oklabFromBytes(...pixelAt(source, index));
       const painted = oklabFromBytes(...pixelAt(output, index));
+      const chroma = Math.hypot(painted.a, painted.b);
       // 8-bit rounding moves hue a little on dark pixels; 0.1 rad is far below a visible hue shift.
       expect(Math.abs(Math.atan2(painted.b, painted.a) - targetHue)).toBeLessThan(0.1);
-      expect(Math.hypot(painted.a, painted.b) / painted.l).toBeCloseTo(targetChromaPerLightness, 1);
+      if (original.l <= mean) {
+        // Shade: the swatch scaled in linear light, so chroma per lightness is the swatch's.
+        expect(chroma / painted.l).toBeCloseTo(targetChroma / target.l, 1);
+        shaded++;
+      } else {
+        // Light: brighter than the swatch, and paler, as a highlight on paint is.
+        expect(painted.l).toBeGreaterThan(target.l - 0.01);
+        expect(chroma).toBeLessThanOrEqual(targetChroma + 0.01);
+        lit++;
+      }
     }
+    expect(shaded).toBeGreaterThan(0);
+    expect(lit).toBeGreaterThan(0);
+  });
+
+  it('keeps the highlights of a dark swatch from saturating', async () => {
+    // A dark doorway with one sunlit patch four times as light as the rest.
+    const data = Buffer.alloc(10 * 3, 40);
+    data.fill(200, 0, 3);
+    const source: RasterImage = { data, width: 10, height: 1, channels: 3 };
+    const output = { ...source, data: Buffer.from(data) };
+    const burgundy: [number, number, number] = [110, 28, 44];
+    await recolourRegion(
+      source,
+      output,
+      { data: new Uint8Array(10).fill(255), width: 10, height: 1 },
+      burgundy,
+    );
+    const patch = oklabFromBytes(...pixelAt(output, 0));
+    const rest = oklabFromBytes(...pixelAt(output, 5));
+    const target = oklabFromBytes(...burgundy);
+    expect(patch.l).toBeGreaterThan(rest.l);
+    expect(patch.l).toBeLessThan(1);
+    expect(Math.hypot(patch.a, patch.b)).toBeLessThan(Math.hypot(target.a, target.b));
   });
 
   it('keeps the lightness order of the original, so shadows and texture survive', async () => {

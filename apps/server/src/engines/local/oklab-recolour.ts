@@ -10,6 +10,11 @@ import { type EditWeights, inSlices, type RasterImage } from '../raster-image.ts
  * the swatch's OKLab colour times s, which in linear RGB is simply the swatch times s³.
  * Hue stays the swatch's exactly, chroma follows lightness as real shading does, and the
  * lightness structure (shadows, texture, reflections) is the original's.
+ *
+ * Above the mean (s > 1) pure scaling would blow a dark swatch's highlights out into a
+ * saturated glare (a burgundy door with a sunlit patch turns neon pink). There lightness
+ * follows a soft shoulder towards white instead, with the same slope at s = 1, and chroma
+ * fades as lightness nears white, as a real highlight does. Lightness order is still kept.
  */
 
 /** sRGB byte → linear light. */
@@ -62,6 +67,31 @@ function oklabLightness(red: number, green: number, blue: number): number {
     (shortFromRed[red] as number) + (shortFromGreen[green] as number) + (shortFromBlue[blue] as number),
   );
   return 0.2104542553 * long + 0.793617785 * medium - 0.0040720468 * short;
+}
+
+/** Linear RGB of an OKLab colour. */
+function linearFromOklab(lightness: number, a: number, b: number): [number, number, number] {
+  const long = (lightness + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const medium = (lightness - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const short = (lightness - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  return [
+    4.0767416621 * long - 3.3077115913 * medium + 0.2309699292 * short,
+    -1.2684380046 * long + 2.6097574011 * medium - 0.3413193965 * short,
+    -0.0041960863 * long - 0.7034186147 * medium + 1.707614701 * short,
+  ];
+}
+
+/**
+ * The painted colour of a pixel brighter than its region's mean (relative > 1): lightness
+ * eases towards white along a shoulder whose slope at 1 matches the scaling below 1, and
+ * chroma fades in step, so highlights stay highlights instead of saturating.
+ */
+function highlight(target: { l: number; a: number; b: number }, relative: number): [number, number, number] {
+  const room = 1 - target.l;
+  if (room <= 1e-6) return linearFromOklab(1, 0, 0);
+  const lightness = target.l + room * (1 - Math.exp((-(relative - 1) * target.l) / room));
+  const chroma = (1 - lightness) / room;
+  return linearFromOklab(lightness, target.a * chroma, target.b * chroma);
 }
 
 /** OKLab of 8-bit sRGB, for tests and diagnostics. */
@@ -150,6 +180,7 @@ export async function recolourRegion(
   const lightness = await regionLightness(source, weights);
   const meanLightness = await weightedMean(lightness, weights);
   if (meanLightness === null) return;
+  const targetLab = oklabFromBytes(target[0], target[1], target[2]);
   const targetRed = linearFromByte[target[0]] as number;
   const targetGreen = linearFromByte[target[1]] as number;
   const targetBlue = linearFromByte[target[2]] as number;
@@ -164,10 +195,17 @@ export async function recolourRegion(
       if (weight === 0) continue;
       const pixelLightness = lightness[cursor++] as number;
       const relative = inverseMean === 0 ? 1 : pixelLightness * inverseMean;
-      const factor = relative * relative * relative;
-      let red = targetRed * factor;
-      let green = targetGreen * factor;
-      let blue = targetBlue * factor;
+      let red: number;
+      let green: number;
+      let blue: number;
+      if (relative <= 1) {
+        const factor = relative * relative * relative;
+        red = targetRed * factor;
+        green = targetGreen * factor;
+        blue = targetBlue * factor;
+      } else {
+        [red, green, blue] = highlight(targetLab, relative);
+      }
       // Highlights brighter than the swatch allows are scaled down as a whole, not clipped
       // per channel, so that they keep the swatch's hue.
       const peak = red > green ? (red > blue ? red : blue) : green > blue ? green : blue;
