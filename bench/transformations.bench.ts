@@ -1,0 +1,139 @@
+/**
+ * Transformation figures (issue 6):
+ * 1. job overhead: a whole job (accept → queue → worker → engine → store → charge) with the
+ *    OpenAI engine against a zero-latency fake provider, next to one PNG encode of the image;
+ * 2. the local engine's recolour on 1.5 MP and 12 MP images, next to sharp's `tint`.
+ */
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { LocalImageEngine } from '../apps/server/src/engines/local/local-image-engine.ts';
+import { sameOriginHeaders, signUp } from '../apps/server/test/support/auth-helpers.ts';
+import { createProject, rectangleMask } from '../apps/server/test/support/project-helpers.ts';
+import { createTestApp } from '../apps/server/test/support/test-app.ts';
+import { startFakeOpenAiServer } from '../e2e/fakes/openai-fake-server.ts';
+
+const runs = 5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** A synthetic facade with texture: noise over a wall colour, so encoders and recolour do real work. */
+async function texturedImage(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let index = 0; index < pixels.length; index += 3) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const noise = (seed % 40) - 20;
+    pixels[index] = 180 + noise;
+    pixels[index + 1] = 170 + noise;
+    pixels[index + 2] = 160 + noise;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+async function measure(work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  await work();
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+async function jobOverhead(): Promise<void> {
+  const fake = await startFakeOpenAiServer();
+  const testApp = await createTestApp('sqlite', {
+    IMAGE_ENGINE: 'openai',
+    OPENAI_API_KEY: fake.apiKey,
+    OPENAI_BASE_URL: fake.baseUrl,
+    FREE_TIER_MAX_GENERATIONS: '1000',
+  });
+  try {
+    const { cookie } = await signUp(testApp.app, { email: 'bench@example.com', password: 'password-123' });
+    const me = (await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
+    const { CreditsService } = await import('../apps/server/src/modules/credits/credits.service.ts');
+    await new CreditsService(testApp.app.db, testApp.app.dialect).grant({
+      userId: me.id,
+      amount: 100,
+      source: 'admin',
+      reason: 'bench',
+    });
+    const image = await texturedImage(1536, 1024);
+    const project = await createProject(testApp.app, cookie, 'Bench', image);
+    const runJob = async () => {
+      const accepted = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/projects/${project.id}/transformations`,
+        headers: sameOriginHeaders(testApp.app, cookie),
+        payload: {
+          directives: { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] },
+          useElementRegions: false,
+        },
+      });
+      const jobId = accepted.json().job.id;
+      for (;;) {
+        const job = (
+          await testApp.app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: { cookie } })
+        ).json();
+        if (job.status === 'done') return;
+        if (job.status === 'failed') throw new Error(job.error.message);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const jobMs = await measure(runJob);
+    const encodeMs = await measure(() => sharp(image).png().toBuffer());
+    console.log(`job, 1.5 MP, zero-latency provider: ${jobMs.toFixed(0)} ms median of ${runs}`);
+    console.log(
+      `one PNG encode of the same image:   ${encodeMs.toFixed(0)} ms (job overhead ≈ ${(jobMs / encodeMs).toFixed(1)}× an encode)`,
+    );
+  } finally {
+    await testApp.close();
+    await fake.close();
+  }
+}
+
+async function localRecolour(): Promise<void> {
+  const engine = new LocalImageEngine();
+  for (const [label, width, height] of [
+    ['1.5 MP', 1536, 1024],
+    ['12 MP', 4000, 3000],
+  ] as const) {
+    const image = await texturedImage(width, height);
+    const wall = await rectangleMask(width, height, {
+      left: 0,
+      top: 0,
+      width: Math.floor(width * 0.6),
+      height,
+    });
+    const recolourMs = await measure(() =>
+      engine.edit({
+        image,
+        elementRegions: { wallColor: wall },
+        prompt: 'bench',
+        directives: {
+          mode: 'options',
+          selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+          customInstructions: {},
+          doorGlassStyle: null,
+          scope: 'strict',
+          applyTo: 'selectedItems',
+        },
+        outputSize: '1536x1024',
+      }),
+    );
+    const tintMs = await measure(() => sharp(image).tint({ r: 156, g: 171, b: 134 }).png().toBuffer());
+    console.log(
+      `local recolour ${label}: ${recolourMs.toFixed(0)} ms; sharp tint + PNG encode: ${tintMs.toFixed(0)} ms`,
+    );
+  }
+}
+
+console.log('— transformations —');
+await jobOverhead();
+await localRecolour();
