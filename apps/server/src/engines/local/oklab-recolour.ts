@@ -94,6 +94,45 @@ function highlight(target: { l: number; a: number; b: number }, relative: number
   return linearFromOklab(lightness, target.a * chroma, target.b * chroma);
 }
 
+// The painted colour depends only on the pixel's lightness relative to the region's mean,
+// so it is tabulated once per paint: relative lightness 0 to paintRange in steps far finer
+// than one 8-bit level, anything lighter taking the last entry. The pixel loop is then a
+// table lookup.
+const paintRange = 17;
+const paintStepsPerUnit = 1024;
+const paintSteps = paintRange * paintStepsPerUnit;
+
+/** sRGB bytes of the painted colour at each step of relative lightness. */
+function paintTable(target: readonly [number, number, number]): Uint8Array {
+  const targetLab = oklabFromBytes(target[0], target[1], target[2]);
+  const targetLinear = target.map((byte) => linearFromByte[byte] as number) as [number, number, number];
+  const table = new Uint8Array((paintSteps + 1) * 3);
+  for (let step = 0; step <= paintSteps; step++) {
+    const relative = step / paintStepsPerUnit;
+    let red: number;
+    let green: number;
+    let blue: number;
+    if (relative <= 1) {
+      // The swatch scaled down in linear light: always inside the gamut.
+      const factor = relative * relative * relative;
+      [red, green, blue] = [targetLinear[0] * factor, targetLinear[1] * factor, targetLinear[2] * factor];
+    } else {
+      [red, green, blue] = highlight(targetLab, relative);
+      // Out-of-gamut colours are scaled down as a whole, not clipped per channel, to keep the hue.
+      const peak = Math.max(red, green, blue);
+      if (peak > 1) {
+        red /= peak;
+        green /= peak;
+        blue /= peak;
+      }
+    }
+    table[step * 3] = encodeLinear(red);
+    table[step * 3 + 1] = encodeLinear(green);
+    table[step * 3 + 2] = encodeLinear(blue);
+  }
+  return table;
+}
+
 /** OKLab of 8-bit sRGB, for tests and diagnostics. */
 export function oklabFromBytes(
   red: number,
@@ -180,10 +219,7 @@ export async function recolourRegion(
   const lightness = await regionLightness(source, weights);
   const meanLightness = await weightedMean(lightness, weights);
   if (meanLightness === null) return;
-  const targetLab = oklabFromBytes(target[0], target[1], target[2]);
-  const targetRed = linearFromByte[target[0]] as number;
-  const targetGreen = linearFromByte[target[1]] as number;
-  const targetBlue = linearFromByte[target[2]] as number;
+  const painted = paintTable(target);
   // A pitch-black region has no lightness to keep: paint it flat.
   const inverseMean = meanLightness > 1e-4 ? 1 / meanLightness : 0;
   const { channels } = source;
@@ -195,28 +231,10 @@ export async function recolourRegion(
       if (weight === 0) continue;
       const pixelLightness = lightness[cursor++] as number;
       const relative = inverseMean === 0 ? 1 : pixelLightness * inverseMean;
-      let red: number;
-      let green: number;
-      let blue: number;
-      if (relative <= 1) {
-        const factor = relative * relative * relative;
-        red = targetRed * factor;
-        green = targetGreen * factor;
-        blue = targetBlue * factor;
-      } else {
-        [red, green, blue] = highlight(targetLab, relative);
-      }
-      // Highlights brighter than the swatch allows are scaled down as a whole, not clipped
-      // per channel, so that they keep the swatch's hue.
-      const peak = red > green ? (red > blue ? red : blue) : green > blue ? green : blue;
-      if (peak > 1) {
-        red /= peak;
-        green /= peak;
-        blue /= peak;
-      }
-      const paintedRed = encodeLinear(red);
-      const paintedGreen = encodeLinear(green);
-      const paintedBlue = encodeLinear(blue);
+      const step = (relative >= paintRange ? paintSteps : (relative * paintStepsPerUnit + 0.5) | 0) * 3;
+      const paintedRed = painted[step] as number;
+      const paintedGreen = painted[step + 1] as number;
+      const paintedBlue = painted[step + 2] as number;
       if (weight === 255) {
         outputData[offset] = paintedRed;
         outputData[offset + 1] = paintedGreen;
