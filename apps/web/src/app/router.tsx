@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { TestCheckoutPage } from '../features/credits/components/test-checkout-page.tsx';
 import { MainLayout } from './layout/main-layout.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { GoogleSignInDonePage, GoogleSignInStartPage } from './routes/google-sign-in-page.tsx';
@@ -15,6 +16,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/success', element: <PaymentResultPage outcome="success" /> },
       { path: '/cancel', element: <PaymentResultPage outcome="cancel" /> },
+      // The offline test checkout, when no payment provider is configured.
+      { path: '/checkout/test/:sessionId', element: <TestCheckoutPage /> },
       // Any other path shows the main app (deep links like /projects/:id included).
       { path: '*', element: <HomePage /> },
     ],

@@ -1,12 +1,15 @@
 import { paymentResultRedirectMs } from '@facelift/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PaymentFulfilment } from '../../features/credits/components/payment-fulfilment.tsx';
 
 /** /success and /cancel: say what happened, then go back home after 3 seconds. */
 export function PaymentResultPage({ outcome }: { outcome: 'success' | 'cancel' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id');
   useEffect(() => {
     const timer = window.setTimeout(() => navigate('/', { replace: true }), paymentResultRedirectMs);
     return () => window.clearTimeout(timer);
@@ -21,6 +24,7 @@ export function PaymentResultPage({ outcome }: { outcome: 'success' | 'cancel' }
       </div>
       <h1>{isSuccess ? t('payment.successTitle') : t('payment.cancelTitle')}</h1>
       <p>{isSuccess ? t('payment.successBody') : t('payment.cancelBody')}</p>
+      {isSuccess && sessionId ? <PaymentFulfilment sessionId={sessionId} /> : null}
       <p className="muted">{t('payment.redirecting')}</p>
       <Link to="/" replace className="ui-button ui-button--secondary">
         {t('payment.backNow')}

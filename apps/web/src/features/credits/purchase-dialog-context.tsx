@@ -1,4 +1,7 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client.ts';
 import { PurchaseModal } from './components/purchase-modal.tsx';
 
 interface PurchaseDialogState {
@@ -20,6 +23,26 @@ export function PurchaseDialogProvider({ children }: { children: ReactNode }) {
     setIsOpen(true);
   }, []);
   const value = useMemo(() => ({ openPurchase }), [openPurchase]);
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('credits');
+
+  // SPEC §5/§8: "No credits available" anywhere opens this modal. Any request the server
+  // refuses with NO_CREDITS, through a query or a mutation, opens it with that message.
+  useEffect(() => {
+    const openOnNoCredits = (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'NO_CREDITS') openPurchase(t('errors.noCredits'));
+    };
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') openOnNoCredits(event.action.error);
+    });
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') openOnNoCredits(event.action.error);
+    });
+    return () => {
+      unsubscribeMutations();
+      unsubscribeQueries();
+    };
+  }, [queryClient, openPurchase, t]);
   return (
     <PurchaseDialogContext.Provider value={value}>
       {children}

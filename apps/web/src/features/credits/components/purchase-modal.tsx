@@ -133,8 +133,11 @@ export function PurchaseModal({ open, onOpenChange, reason }: PurchaseModalProps
                 {t('purchase.credits', { credits: formatCredits(plan.credits, language) })}
               </p>
               <p className="plan-card__price">
-                {formatPrice(plan.priceCents, plan.currency, language)}
-                {plan.id === 'free' ? <span className="muted"> · {t('purchase.included')}</span> : null}
+                {plan.id === 'free'
+                  ? t('purchase.priceIncluded', {
+                      price: formatPrice(plan.priceCents, plan.currency, language),
+                    })
+                  : formatPrice(plan.priceCents, plan.currency, language)}
               </p>
               <p className="plan-card__description">{t(`plans.${plan.id}.description`)}</p>
               <p className="plan-card__validity muted">

@@ -1,0 +1,183 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../apps/server/src/cli/admin.ts';
+import { type FakeStripeServer, startFakeStripeServer } from './fakes/stripe-fake-server.ts';
+import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { findFreePort, type RunningServer, startServer } from './support/server-process.ts';
+
+let browser: Browser;
+const sessions: BrowserSession[] = [];
+
+async function newSession() {
+  const session = await openPage(browser);
+  sessions.push(session);
+  return session;
+}
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Signs up through the API in the page's context (its cookies), then opens the app. */
+async function signUp(page: Page, server: RunningServer, email: string) {
+  const response = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+    headers: { origin: server.baseUrl },
+    data: { email, password: 'a long enough password', name: 'Buyer' },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function promote(server: RunningServer, email: string) {
+  const output = await runAdminCommand(['promote', email], {
+    DATA_DIR: server.dataDirectory,
+    LOG_LEVEL: 'silent',
+  });
+  expect(output).toBe(`${email} is now an admin.`);
+}
+
+function balance(page: Page, credits: string) {
+  return page.getByRole('banner').getByLabel(`Balance: ${credits} credits`);
+}
+
+async function openPurchaseModal(page: Page) {
+  await page.getByRole('button', { name: 'Buy credits' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy credits' });
+  await dialog.getByRole('heading', { name: 'Power' }).waitFor();
+  return dialog;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const session of sessions) expect(session.problems).toEqual([]);
+  await browser?.close();
+});
+
+describe('buying credits with the offline test checkout (sales closed)', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('shows a signed-out visitor the four plans and asks them to sign in', async () => {
+    const { page } = await newSession();
+    await page.goto(server.baseUrl);
+    const dialog = await openPurchaseModal(page);
+    for (const name of ['Free', 'Starter', 'Pro', 'Power']) {
+      await dialog.getByRole('heading', { name }).waitFor();
+    }
+    expect(await dialog.getByText('Launch promotion').count()).toBe(3);
+    for (const price of ['$0 (included)', '$5', '$10', '$20'])
+      await dialog.getByText(price, { exact: true }).waitFor();
+    await dialog.getByText('Sign in to buy credits.').waitFor();
+    await dialog.getByRole('button', { name: 'Buy Starter' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign in' });
+    await signIn.getByText('Sign in to buy credits.').waitFor();
+  });
+
+  it('shows a signed-in non-admin the disabled "Buy (admin only)"', async () => {
+    const { page } = await newSession();
+    await signUp(page, server, uniqueEmail('user'));
+    await page.goto(server.baseUrl);
+    await balance(page, '5').waitFor();
+    const dialog = await openPurchaseModal(page);
+    const buttons = dialog.getByRole('button', { name: 'Buy (admin only)' });
+    expect(await buttons.count()).toBe(3);
+    for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: /^Buy (Starter|Pro|Power)$/ }).count()).toBe(0);
+  });
+
+  it('lets an admin buy Starter: test checkout page, Pay, /success, balance 5 → 15 without a reload', async () => {
+    const { page } = await newSession();
+    const email = uniqueEmail('admin');
+    await signUp(page, server, email);
+    await promote(server, email);
+    await page.goto(server.baseUrl);
+    await balance(page, '5').waitFor();
+
+    const dialog = await openPurchaseModal(page);
+    await dialog.getByRole('button', { name: 'Buy Starter' }).click();
+    await page.waitForURL(/\/checkout\/test\/test_cs_/);
+    await page.getByText('Test checkout — no money moves').waitFor();
+    const summary = page.getByRole('definition');
+    expect(await summary.allTextContents()).toEqual(['Starter', '10', '$5']);
+
+    await page.getByRole('button', { name: 'Pay $5' }).click();
+    await page.waitForURL(/\/success\?session_id=test_cs_/);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.getByText('10 credits were added to your account.').waitFor();
+    await balance(page, '15').waitFor();
+    // Back home after 3 seconds, still 15: granted once.
+    await page.waitForURL(`${server.baseUrl}/`, { timeout: 6000 });
+    await page.reload();
+    await balance(page, '15').waitFor();
+    const me = await page.request.get(`${server.baseUrl}/api/me`);
+    expect(await me.json()).toMatchObject({ balance: 15, packageTier: 'paid', isAdmin: true });
+  });
+
+  it('cancelling lands on "Payment Cancelled" and grants nothing', async () => {
+    const { page } = await newSession();
+    const email = uniqueEmail('canceller');
+    await signUp(page, server, email);
+    await promote(server, email);
+    await page.goto(server.baseUrl);
+    const dialog = await openPurchaseModal(page);
+    await dialog.getByRole('button', { name: 'Buy Pro' }).click();
+    await page.getByText('Test checkout — no money moves').waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL(/\/cancel$/);
+    await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
+    await balance(page, '5').waitFor();
+    const me = await page.request.get(`${server.baseUrl}/api/me`);
+    expect(await me.json()).toMatchObject({ balance: 5, packageTier: 'free', lastPurchaseAt: null });
+  });
+});
+
+describe('buying credits through Stripe Checkout (fake Stripe), sales open', () => {
+  let server: RunningServer;
+  let stripe: FakeStripeServer;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripeServer();
+    const port = await findFreePort();
+    stripe.webhookUrl = `http://127.0.0.1:${port}/api/payments/stripe/webhook`;
+    server = await startServer(
+      {
+        SALES_OPEN: 'true',
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_PRICE_STARTER: stripe.prices.starter.id,
+        STRIPE_PRICE_PRO: stripe.prices.pro.id,
+        STRIPE_PRICE_POWER: stripe.prices.power.id,
+        STRIPE_API_BASE: stripe.apiBase,
+      },
+      port,
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stripe?.close();
+  });
+
+  it('a user buys Power on the hosted checkout; webhook and success page grant 50 credits once', async () => {
+    const { page } = await newSession();
+    await signUp(page, server, uniqueEmail('stripe'));
+    await page.goto(server.baseUrl);
+    await balance(page, '5').waitFor();
+    const dialog = await openPurchaseModal(page);
+    await dialog.getByRole('button', { name: 'Buy Power' }).click();
+    await page.waitForURL(`${stripe.apiBase}/checkout/**`);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/success\?session_id=cs_test_/);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await balance(page, '55').waitFor();
+    const me = await page.request.get(`${server.baseUrl}/api/me`);
+    expect(await me.json()).toMatchObject({ balance: 55, packageTier: 'paid' });
+  });
+});
