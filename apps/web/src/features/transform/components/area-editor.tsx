@@ -1,0 +1,90 @@
+import { type RegionElement, regionElements } from '@facelift/shared';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { MaskEditor, type MaskEditorHandle } from '../../mask-editor/mask-editor.tsx';
+import { deleteElementRegion, saveElementRegion } from '../../projects/api/element-regions.ts';
+import { useCurrentProject } from '../../projects/current-project-context.tsx';
+import { useTransformWorkspace } from '../transform-workspace-context.tsx';
+
+/** The size the photo is shown at in the editor: as large as fits the window. */
+function fitToWindow(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, (window.innerWidth * 0.92) / width, (window.innerHeight * 0.72) / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * Opens the mask editor on the image the next transformation edits: to paint the inpainting
+ * area, or to mark each element's region (kept on the project for every later transformation).
+ */
+export function AreaEditor() {
+  const { t } = useTranslation('transform');
+  const project = useCurrentProject();
+  const showToast = useToast();
+  const { inpaintingMask, setInpaintingMask } = useTransformWorkspace();
+  const editor = useRef<MaskEditorHandle>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const base = project.baseImage?.image ?? project.originalImage;
+  const isInpainting = project.offer === 'inpainting';
+  if (!base || !project.projectId) return null;
+  const projectId = project.projectId;
+  const display = fitToWindow(base.width, base.height);
+  const initialMasks = Object.fromEntries(project.regions.map((region) => [region.element, region.url]));
+  const markedElements = project.regions.map((region) => t(`regionNames.${region.element}`)).join(', ');
+
+  async function close() {
+    const handle = editor.current;
+    setIsOpen(false);
+    if (!handle) return;
+    setInpaintingMask(handle.getMask());
+    const painted = handle.getRegions();
+    const saved = new Set(project.regions.map((region) => region.element));
+    setIsSaving(true);
+    try {
+      for (const element of regionElements as readonly RegionElement[]) {
+        const mask = painted[element];
+        if (mask) await saveElementRegion(projectId, element, mask);
+        else if (saved.has(element)) await deleteElementRegion(projectId, element);
+      }
+    } catch (error) {
+      showToast({
+        tone: 'error',
+        description: error instanceof Error ? error.message : t('regionsNotSaved'),
+      });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <div className="area-editor">
+      <Button onClick={() => setIsOpen(true)} disabled={isSaving}>
+        {isInpainting ? t('paintArea') : t('markAreas')}
+      </Button>
+      <p className="ui-field__hint" role="status">
+        {isSaving
+          ? t('savingAreas')
+          : isInpainting
+            ? inpaintingMask
+              ? t('areaPainted')
+              : t('areaNotPainted')
+            : markedElements
+              ? t('areasMarked', { elements: markedElements })
+              : t('areasNotMarked')}
+      </p>
+      {isOpen ? (
+        <MaskEditor
+          ref={editor}
+          imageUrl={base.url}
+          displayWidth={display.width}
+          displayHeight={display.height}
+          initialTarget={isInpainting ? 'mask' : 'walls'}
+          initialMasks={inpaintingMask ? { ...initialMasks, mask: inpaintingMask } : initialMasks}
+          onClose={close}
+        />
+      ) : null}
+    </div>
+  );
+}

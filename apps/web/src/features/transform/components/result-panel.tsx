@@ -1,0 +1,103 @@
+import './transform.css';
+import type { HistoryItem } from '@facelift/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { useMe } from '../../auth/api/get-me.ts';
+import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
+import { useSaveResult } from '../api/save-result.ts';
+import { shareResult } from '../share-result.ts';
+import { ComparisonView } from './comparison-view.tsx';
+
+export interface ResultPanelProps {
+  item: HistoryItem;
+  /** "Use for next transformation": the result becomes the image the next edit starts from. */
+  onUseAsBase(item: HistoryItem): void;
+  /** "Continue editing": back to the directives with the same image. */
+  onContinueEditing(): void;
+}
+
+/** The result of a transformation (SPEC §2): prompt, comparison, save, reuse, download, share. */
+export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPanelProps) {
+  const { t } = useTranslation('transform');
+  const me = useMe();
+  const { openPurchase } = usePurchaseDialog();
+  const save = useSaveResult();
+  const [savedAt, setSavedAt] = useState<string | null>(item.savedAt);
+  const [shareMessage, setShareMessage] = useState<string | null>(null);
+  const [isSharing, setIsSharing] = useState(false);
+  const isFreeTier = me.data?.packageTier !== 'paid';
+
+  async function handleSave() {
+    try {
+      const saved = await save.mutateAsync({ projectId: item.projectId, itemId: item.id });
+      setSavedAt(saved.savedAt ?? new Date().toISOString());
+    } catch {
+      // The error text below says it; the result is not lost (it stays in the gallery).
+    }
+  }
+
+  async function handleShare() {
+    setIsSharing(true);
+    const outcome = await shareResult(item.transformed.url, t('shareText'));
+    setIsSharing(false);
+    const messages = {
+      shared: t('shared'),
+      aborted: null,
+      copied: t('shareUnsupportedCopied'),
+      unsupported: t('shareUnsupported'),
+      failed: t('shareFailed'),
+    } as const;
+    setShareMessage(messages[outcome]);
+    if (outcome !== 'aborted') window.setTimeout(() => setShareMessage(null), 4000);
+  }
+
+  return (
+    <div className="result-panel">
+      <ComparisonView beforeUrl={item.original.url} afterUrl={item.transformed.url} />
+      <details className="result-panel__prompt">
+        <summary>{t('promptUsed')}</summary>
+        <p>{item.prompt}</p>
+      </details>
+      <p className="ui-field__hint">{t('processingNotice')}</p>
+      <div className="result-panel__actions">
+        {savedAt ? null : isFreeTier ? (
+          <Button variant="primary" onClick={() => openPurchase(t('upgradeToSaveReason'))}>
+            {t('upgradeToSave')}
+          </Button>
+        ) : (
+          <Button variant="primary" onClick={handleSave} disabled={save.isPending}>
+            {save.isPending ? t('saving') : t('saveGenerated')}
+          </Button>
+        )}
+        <Button onClick={() => onUseAsBase(item)}>{t('useAsBase')}</Button>
+        <Button onClick={onContinueEditing}>{t('continueEditing')}</Button>
+        <a
+          className="ui-button ui-button--secondary"
+          href={item.transformed.url}
+          download={`facelift-${item.id}.png`}
+        >
+          {t('download')}
+        </a>
+        <Button onClick={handleShare} disabled={isSharing}>
+          {isSharing ? t('sharing') : t('share')}
+        </Button>
+      </div>
+      {savedAt ? (
+        <p className="ui-alert ui-alert--success" role="status">
+          {t('saved')}
+        </p>
+      ) : null}
+      {save.isError ? (
+        <p className="ui-alert ui-alert--error" role="alert">
+          {t('saveError')}
+        </p>
+      ) : null}
+      {shareMessage ? (
+        <p className="ui-field__hint" role="status">
+          {shareMessage}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import './transform.css';
+import { defaultCreditCosts } from '@facelift/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
+import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
+import { DirectivesPanel } from '../../directives/directives-panel.tsx';
+import type { DirectivesPanelValue } from '../../directives/directives-panel-state.ts';
+import { useCurrentProject } from '../../projects/current-project-context.tsx';
+import { isJobFinished, useJob } from '../api/get-job.ts';
+import { useStartTransformation } from '../api/start-transformation.ts';
+import { useTransformWorkspace } from '../transform-workspace-context.tsx';
+import { AreaEditor } from './area-editor.tsx';
+
+/** The directives panel and the Transform button, under the project panel (standard and inpainting offers). */
+export function TransformControls() {
+  const { t } = useTranslation('transform');
+  const { t: tAuth } = useTranslation('auth');
+  const { t: tDirectives } = useTranslation('directives');
+  const { t: tCredits } = useTranslation('credits');
+  const project = useCurrentProject();
+  const me = useMe();
+  const { openSignIn } = useSignInDialog();
+  const { openPurchase } = usePurchaseDialog();
+  const { activeJobId, setActiveJobId, inpaintingMask } = useTransformWorkspace();
+  const activeJob = useJob(activeJobId);
+  const start = useStartTransformation(project.projectId);
+  const [value, setValue] = useState<DirectivesPanelValue | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const isInpainting = project.offer === 'inpainting';
+  const isRunning = activeJobId !== null && !isJobFinished(activeJob.data) && !activeJob.isError;
+  const cost = isInpainting ? defaultCreditCosts.inpainting : defaultCreditCosts.standard;
+
+  async function transform() {
+    setError(null);
+    if (!me.data) {
+      openSignIn(tAuth('signInIntro'));
+      return;
+    }
+    if (me.data.balance <= 0) {
+      setError(tCredits('errors.noCredits'));
+      openPurchase();
+      return;
+    }
+    if (!value?.isReady) {
+      setError(isInpainting ? t('describeChange') : tDirectives('selectItem'));
+      return;
+    }
+    if (isInpainting && !inpaintingMask && project.regions.length === 0) {
+      setError(t('markAreaFirst'));
+      return;
+    }
+    try {
+      const { job } = await start.mutateAsync({
+        directives: value.directives,
+        ...(project.baseImage?.resultId ? { sourceResultId: project.baseImage.resultId } : {}),
+        ...(isInpainting && inpaintingMask ? { mask: inpaintingMask } : {}),
+        useElementRegions: true,
+      });
+      setActiveJobId(job.id);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'NO_CREDITS') {
+        setError(caught.message === 'No credits available' ? tCredits('errors.noCredits') : caught.message);
+        openPurchase();
+      } else if (caught instanceof ApiError && caught.code === 'NOT_AUTHENTICATED') {
+        openSignIn();
+      } else {
+        setError(caught instanceof Error ? caught.message : t('unknownError'));
+      }
+    }
+  }
+
+  return (
+    <section className="ui-card transform-controls" aria-labelledby="transform-controls-title">
+      <h2 id="transform-controls-title" className="visually-hidden">
+        {t('transform')}
+      </h2>
+      <AreaEditor />
+      <DirectivesPanel
+        forceInpaintingMode={isInpainting}
+        resetSignal={project.resetSignal}
+        onChange={setValue}
+      />
+      <div className="transform-actions">
+        <Button variant="primary" onClick={transform} disabled={start.isPending || isRunning}>
+          {t('transform')}
+        </Button>
+        <span className="ui-field__hint">{t('transformCost', { count: cost })}</span>
+        {error ? (
+          <p className="ui-alert ui-alert--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { projectQueryKeys } from '../../projects/api/project-query-keys.ts';
+import { useCurrentProject } from '../../projects/current-project-context.tsx';
+import { useJob } from '../api/get-job.ts';
+import { useTransformWorkspace } from '../transform-workspace-context.tsx';
+import { ComparisonView } from './comparison-view.tsx';
+import { ResultPanel } from './result-panel.tsx';
+import { TransformError, TransformProgress } from './transform-status.tsx';
+
+/** The right column (SPEC §2): the running job, its error, or the result. */
+export function TransformResultArea() {
+  const { t } = useTranslation('transform');
+  const project = useCurrentProject();
+  const { activeJobId, shownResultId, showResult } = useTransformWorkspace();
+  const job = useJob(activeJobId);
+
+  const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
+  const item = resultId ? project.history.find((entry) => entry.id === resultId) : undefined;
+  const baseUrl = project.baseImage?.image.url ?? project.originalImage?.url ?? null;
+  const queryClient = useQueryClient();
+  const { projectId } = project;
+  const isResultMissing = resultId !== null && item === undefined;
+
+  useEffect(() => {
+    // The job finished but its history item has not reached this tab (a dropped stream): refetch.
+    if (isResultMissing && projectId)
+      void queryClient.invalidateQueries({ queryKey: projectQueryKeys.detail(projectId) });
+  }, [isResultMissing, projectId, queryClient]);
+
+  if (activeJobId && job.data && job.data.status !== 'done') {
+    if (job.data.status === 'failed') return <TransformError message={job.data.error?.message ?? null} />;
+    return (
+      <div className="transform-running">
+        {baseUrl ? <ComparisonView beforeUrl={baseUrl} afterUrl={null} /> : null}
+        <TransformProgress job={job.data} />
+      </div>
+    );
+  }
+  if (activeJobId && job.isError) return <TransformError message={job.error.message} />;
+  if (item) {
+    return (
+      <ResultPanel
+        item={item}
+        onUseAsBase={(chosen) => {
+          project.useAsBase(chosen);
+          showResult(null);
+        }}
+        onContinueEditing={() => showResult(null)}
+      />
+    );
+  }
+  if (baseUrl) {
+    return <img className="transform-base-preview" src={baseUrl} alt={t('baseImageAlt')} />;
+  }
+  return <div className="empty-state">{t('resultEmpty')}</div>;
+}

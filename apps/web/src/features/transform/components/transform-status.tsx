@@ -1,0 +1,35 @@
+import type { Job } from '@facelift/shared';
+import { useTranslation } from 'react-i18next';
+import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
+
+/** While a job runs: what it is doing and for how long (PRODUCT §6). */
+export function TransformProgress({ job }: { job: Job }) {
+  const { t } = useTranslation('transform');
+  const seconds = useElapsedSeconds(job.createdAt, true);
+  const minutes = Math.floor(seconds / 60);
+  const elapsed =
+    minutes > 0 ? t('elapsedMinutes', { minutes, seconds: seconds % 60 }) : t('elapsedSeconds', { seconds });
+  return (
+    <div className="transform-progress" role="status" aria-live="polite">
+      <div className="transform-progress__bar" aria-hidden="true">
+        <span />
+      </div>
+      <p className="transform-progress__title">{t('transforming')}</p>
+      <p className="muted">
+        {t(`status.${job.status}`)} · {elapsed}
+      </p>
+    </div>
+  );
+}
+
+/** The error box of SPEC §8: titled "Error", the message, and what to try. */
+export function TransformError({ message }: { message: string | null }) {
+  const { t } = useTranslation('transform');
+  return (
+    <div className="ui-alert ui-alert--error transform-error" role="alert">
+      <p className="transform-error__title">{t('errorTitle')}</p>
+      <p>{message ?? t('unknownError')}</p>
+      <p>{t('errorHint')}</p>
+    </div>
+  );
+}

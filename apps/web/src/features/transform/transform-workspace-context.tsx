@@ -1,0 +1,83 @@
+import type { Job } from '@facelift/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useCurrentProject } from '../projects/current-project-context.tsx';
+import { isJobFinished, jobQueryKey } from './api/get-job.ts';
+
+interface TransformWorkspace {
+  /** The job shown in the result area: running, failed or done. */
+  activeJobId: string | null;
+  setActiveJobId(jobId: string | null): void;
+  /** The history item shown in the result area without a job (a gallery click). */
+  shownResultId: string | null;
+  showResult(resultId: string | null): void;
+  /** The inpainting mask painted in the editor (mask contract PNG data URL), if any. */
+  inpaintingMask: string | null;
+  setInpaintingMask(mask: string | null): void;
+}
+
+const TransformWorkspaceContext = createContext<TransformWorkspace | null>(null);
+
+/**
+ * What the directives side and the result side share: the job being followed, the result
+ * shown and the painted mask. Live `job.updated` events go straight into the job's query
+ * cache; after a reload the project's latest unfinished job is picked up again.
+ */
+export function TransformWorkspaceProvider({ children }: { children: ReactNode }) {
+  const project = useCurrentProject();
+  const queryClient = useQueryClient();
+  const [activeJobId, setActiveJobId] = useState<string | null>(null);
+  const [shownResultId, setShownResultId] = useState<string | null>(null);
+  const [inpaintingMask, setInpaintingMask] = useState<string | null>(null);
+  const { projectId, resetSignal, subscribe } = project;
+
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'job.updated') queryClient.setQueryData<Job>(jobQueryKey(event.job.id), event.job);
+      }),
+    [subscribe, queryClient],
+  );
+
+  // A new or reset project starts with an empty result area and no mask.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetSignal is the trigger, not an input
+  useEffect(() => {
+    setActiveJobId(null);
+    setShownResultId(null);
+    setInpaintingMask(null);
+  }, [projectId, resetSignal]);
+
+  useEffect(() => {
+    if (!projectId) return;
+    let isCurrent = true;
+    apiRequest<{ jobs: Job[] }>(`/api/projects/${encodeURIComponent(projectId)}/jobs`)
+      .then(({ jobs }) => {
+        const running = jobs.find((job) => !isJobFinished(job));
+        if (!isCurrent || !running) return;
+        queryClient.setQueryData(jobQueryKey(running.id), running);
+        setActiveJobId((current) => current ?? running.id);
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [projectId, queryClient]);
+
+  const showResult = useCallback((resultId: string | null) => {
+    setActiveJobId(null);
+    setShownResultId(resultId);
+  }, []);
+
+  const value = useMemo(
+    () => ({ activeJobId, setActiveJobId, shownResultId, showResult, inpaintingMask, setInpaintingMask }),
+    [activeJobId, shownResultId, showResult, inpaintingMask],
+  );
+  return <TransformWorkspaceContext.Provider value={value}>{children}</TransformWorkspaceContext.Provider>;
+}
+
+export function useTransformWorkspace(): TransformWorkspace {
+  const workspace = useContext(TransformWorkspaceContext);
+  if (!workspace) throw new Error('useTransformWorkspace must be used inside TransformWorkspaceProvider');
+  return workspace;
+}
