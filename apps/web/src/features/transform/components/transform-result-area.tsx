@@ -44,7 +44,7 @@ export function TransformResultArea() {
       <ResultPanel
         item={item}
         onUseAsBase={(chosen) => {
-          project.useAsBase(chosen);
+          project.chooseAsBase(chosen);
           showResult(null);
         }}
         onContinueEditing={() => showResult(null)}
