@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { swatchTitleKeys } from './swatches.ts';
+import { type SwatchTitleKey, swatchTitleKeys } from './swatches.ts';
 
 /** The four facade elements a colour can be given to (SPEC §3 "selected item"). */
 export const elementTypes = ['windowFrameColor', 'doorFrameColor', 'wallColor', 'roofColor'] as const;
@@ -28,7 +28,7 @@ export const applyTargets = ['selectedItems', 'allWindows', 'allDoors'] as const
 export type ApplyTarget = (typeof applyTargets)[number];
 export const applyTargetSchema = z.enum(applyTargets);
 
-export const swatchTitleKeySchema = z.enum(swatchTitleKeys as [string, ...string[]], {
+export const swatchTitleKeySchema = z.enum(swatchTitleKeys as [SwatchTitleKey, ...SwatchTitleKey[]], {
   error: 'Unknown colour',
 });
 

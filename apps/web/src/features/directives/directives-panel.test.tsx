@@ -77,6 +77,7 @@ describe('DirectivesPanel', () => {
     );
     expect(latest().isReady).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('listitem').textContent).toBe('Wall colour: Sandstone');
   });
 
   it("clears an element's earlier colour and custom text when it is chosen again", () => {

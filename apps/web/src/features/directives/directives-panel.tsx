@@ -157,6 +157,28 @@ export function DirectivesPanel({
             );
           })}
         </div>
+        {state.selectedItems.length > 0 ? (
+          <ul className="directives-panel__chosen">
+            {elementTypes.flatMap((element) => {
+              const chosen = state.selectedItems.find((item) => item.type === element);
+              if (!chosen) return [];
+              const swatch = swatches.find((candidate) => candidate.titleKey === chosen.value);
+              return [
+                <li key={element} className="directives-panel__chosen-item">
+                  <span
+                    className="directives-panel__chip"
+                    aria-hidden="true"
+                    style={{ background: swatch?.color }}
+                  />
+                  {t('palette.chosen', {
+                    element: t(`elements.${element}`),
+                    colour: t(chosen.value),
+                  })}
+                </li>,
+              ];
+            })}
+          </ul>
+        ) : null}
         {opening ? (
           <p className="ui-field__hint">
             {opening === 'doors' ? t('exclusive.windows') : t('exclusive.doors')}
