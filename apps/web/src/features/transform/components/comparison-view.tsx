@@ -1,5 +1,5 @@
 import './comparison-view.css';
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -26,14 +26,11 @@ export function clampPosition(value: number): number {
 export function ComparisonView({ beforeUrl, afterUrl, initialPosition = 50 }: ComparisonViewProps) {
   const { t } = useTranslation('transform');
   const [position, setPosition] = useState(clampPosition(initialPosition));
-  const [isAfterLoaded, setIsAfterLoaded] = useState(false);
+  // Which result has finished loading: a new result fades in again.
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+  const isAfterLoaded = afterUrl !== null && loadedUrl === afterUrl;
   const areaRef = useRef<HTMLDivElement>(null);
   const isDraggingRef = useRef(false);
-
-  useEffect(() => {
-    // A new result fades in again.
-    setIsAfterLoaded(false);
-  }, [afterUrl]);
 
   const moveTo = useCallback((clientX: number) => {
     const area = areaRef.current;
@@ -90,7 +87,7 @@ export function ComparisonView({ beforeUrl, afterUrl, initialPosition = 50 }: Co
             src={afterUrl}
             alt={t('resultAlt')}
             draggable={false}
-            onLoad={() => setIsAfterLoaded(true)}
+            onLoad={() => setLoadedUrl(afterUrl)}
             style={{ clipPath: `inset(0 0 0 ${position}%)` }}
           />
         ) : null}
