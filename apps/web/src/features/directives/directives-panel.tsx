@@ -307,7 +307,7 @@ export function DirectivesPanel({
         <textarea
           id={`${ids}-prompt`}
           className="ui-textarea directives-panel__prompt"
-          rows={5}
+          rows={7}
           readOnly
           value={value.prompt}
         />
