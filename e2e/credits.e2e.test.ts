@@ -121,6 +121,19 @@ describe('buying credits with the offline test checkout (sales closed)', () => {
     expect(await me.json()).toMatchObject({ balance: 15, packageTier: 'paid', isAdmin: true });
   });
 
+  it("shows the server's message when it refuses the checkout (admin rights removed meanwhile)", async () => {
+    const { page } = await newSession();
+    const email = uniqueEmail('demoted');
+    await signUp(page, server, email);
+    await promote(server, email);
+    await page.goto(server.baseUrl);
+    const dialog = await openPurchaseModal(page);
+    await runAdminCommand(['demote', email], { DATA_DIR: server.dataDirectory, LOG_LEVEL: 'silent' });
+    await dialog.getByRole('button', { name: 'Buy Starter' }).click();
+    await dialog.getByRole('alert').getByText('Buying credits is open to admins only for now.').waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+  });
+
   it('cancelling lands on "Payment Cancelled" and grants nothing', async () => {
     const { page } = await newSession();
     const email = uniqueEmail('canceller');
@@ -153,7 +166,8 @@ describe('buying credits through Stripe Checkout (fake Stripe), sales open', () 
         STRIPE_SECRET_KEY: stripe.secretKey,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_PRICE_STARTER: stripe.prices.starter.id,
-        STRIPE_PRICE_PRO: stripe.prices.pro.id,
+        // A price Stripe does not know: buying Pro fails the way a misconfiguration would.
+        STRIPE_PRICE_PRO: 'price_unknown',
         STRIPE_PRICE_POWER: stripe.prices.power.id,
         STRIPE_API_BASE: stripe.apiBase,
       },
@@ -179,5 +193,16 @@ describe('buying credits through Stripe Checkout (fake Stripe), sales open', () 
     await balance(page, '55').waitFor();
     const me = await page.request.get(`${server.baseUrl}/api/me`);
     expect(await me.json()).toMatchObject({ balance: 55, packageTier: 'paid' });
+  });
+
+  it('says "Payment error" when the payment provider fails, and the button is usable again', async () => {
+    const { page } = await newSession();
+    await signUp(page, server, uniqueEmail('stripe-error'));
+    await page.goto(server.baseUrl);
+    const dialog = await openPurchaseModal(page);
+    await dialog.getByRole('button', { name: 'Buy Pro' }).click();
+    await dialog.getByRole('alert').getByText('Payment error', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Buy Pro' }).isDisabled()).toBe(false);
+    expect(page.url()).toBe(`${server.baseUrl}/`);
   });
 });
