@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { AccountStatus } from '../../features/auth/components/account-status.tsx';
 import { usePurchaseDialog } from '../../features/credits/purchase-dialog-context.tsx';
+import { useCurrentProject } from '../../features/projects/index.ts';
 import { LanguageSelect } from './language-select.tsx';
 
 export function AppHeader() {
   const { t } = useTranslation();
   const { openPurchase } = usePurchaseDialog();
+  const { resetProject } = useCurrentProject();
   return (
     <header className="app-header">
       <div className="app-header__inner">
@@ -17,7 +19,9 @@ export function AppHeader() {
         </Link>
         <nav className="app-header__actions" aria-label={t('header.mainNavigation')}>
           <LanguageSelect />
-          <Button variant="secondary">{t('header.createNewProject')}</Button>
+          <Button variant="secondary" onClick={resetProject}>
+            {t('header.createNewProject')}
+          </Button>
           <Button variant="secondary" onClick={() => openPurchase()}>
             {t('header.buyCredits')}
           </Button>

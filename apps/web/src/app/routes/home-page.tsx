@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ProjectGallery, ProjectPanel } from '../../features/projects/index.ts';
 
 /** The main screen: project panel on the left, result on the right, gallery below. */
 export function HomePage() {
@@ -9,6 +10,7 @@ export function HomePage() {
         <section className="ui-card home-columns__left" aria-labelledby="project-panel-title">
           <h2 id="project-panel-title">{t('home.projectPanelTitle')}</h2>
           <p className="muted">{t('home.projectPanelIntro')}</p>
+          <ProjectPanel />
         </section>
         <section className="ui-card home-columns__right" aria-labelledby="result-panel-title">
           <h2 id="result-panel-title">{t('home.resultPanelTitle')}</h2>
@@ -17,7 +19,7 @@ export function HomePage() {
       </div>
       <section className="ui-card home-gallery" aria-labelledby="gallery-title">
         <h2 id="gallery-title">{t('home.galleryTitle')}</h2>
-        <div className="empty-state">{t('home.galleryEmpty')}</div>
+        <ProjectGallery />
       </section>
     </>
   );

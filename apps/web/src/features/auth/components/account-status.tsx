@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useCredentialMutations } from '../api/credentials.ts';
+import { DashboardModal } from '../../dashboard/components/dashboard-modal.tsx';
 import { useMe } from '../api/get-me.ts';
 import { useSignInDialog } from '../sign-in-dialog-context.tsx';
 
@@ -17,8 +15,6 @@ export function AccountStatus() {
   const { t: tCommon } = useTranslation();
   const me = useMe();
   const { openSignIn } = useSignInDialog();
-  const { signOut } = useCredentialMutations();
-  const showToast = useToast();
   const [isAccountOpen, setIsAccountOpen] = useState(false);
 
   if (!me.data) {
@@ -31,13 +27,6 @@ export function AccountStatus() {
   const profile = me.data;
   const language = i18n.resolvedLanguage ?? 'en';
   const credits = formatCredits(profile.balance, language);
-  const fullName = [profile.fname, profile.lname].filter(Boolean).join(' ');
-
-  async function handleSignOut() {
-    await signOut.mutateAsync();
-    setIsAccountOpen(false);
-    showToast({ description: t('signedOut') });
-  }
 
   return (
     <>
@@ -60,44 +49,7 @@ export function AccountStatus() {
       <output className="credit-balance" aria-label={t('balanceLabel', { credits })}>
         <span aria-hidden="true">{t('balance', { credits })}</span>
       </output>
-      <Modal
-        open={isAccountOpen}
-        onOpenChange={setIsAccountOpen}
-        title={t('dashboard')}
-        closeLabel={tCommon('ui.close')}
-      >
-        <dl className="profile-summary">
-          <dt>{t('email')}</dt>
-          <dd>{profile.email}</dd>
-          {fullName ? (
-            <>
-              <dt>{t('name')}</dt>
-              <dd>{fullName}</dd>
-            </>
-          ) : null}
-          {profile.companyName ? (
-            <>
-              <dt>{t('companyName')}</dt>
-              <dd>{profile.companyName}</dd>
-            </>
-          ) : null}
-          <dt>{t('package')}</dt>
-          <dd>{profile.packageTier === 'paid' ? t('packagePaid') : t('packageFree')}</dd>
-          <dt>{t('credits')}</dt>
-          <dd>{credits}</dd>
-          <dt>{t('lastPurchase')}</dt>
-          <dd>
-            {profile.lastPurchaseAt
-              ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(
-                  new Date(profile.lastPurchaseAt),
-                )
-              : t('never')}
-          </dd>
-        </dl>
-        <Button variant="secondary" onClick={handleSignOut} disabled={signOut.isPending}>
-          {t('signOut')}
-        </Button>
-      </Modal>
+      <DashboardModal open={isAccountOpen} onOpenChange={setIsAccountOpen} />
     </>
   );
 }

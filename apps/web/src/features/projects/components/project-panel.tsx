@@ -1,0 +1,236 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../projects.css';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
+import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
+import { useCurrentProject } from '../current-project-context.tsx';
+import { ImagePicker } from './image-picker.tsx';
+import { OfferPicker } from './offer-picker.tsx';
+import { uploadErrorMessage } from './upload-error-message.ts';
+
+export interface ProjectPanelProps {
+  /**
+   * Shown over the current image once the project exists, e.g. the mask editor's
+   * inpainting button (SPEC §2: shown when the offer is inpainting or chat).
+   */
+  renderImageActions?: () => ReactNode;
+  /** Rendered below the offers once the project exists (the directives panel, say). */
+  children?: ReactNode;
+}
+
+/** The left column (SPEC §2 upload panel, §4 project flow). */
+export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps) {
+  const { t } = useTranslation('projects');
+  const current = useCurrentProject();
+  const me = useMe();
+
+  if (current.stage === 'created') {
+    if (current.loadError || (!me.isPending && !me.data)) return <ProjectLoadProblem />;
+    if (!current.project) {
+      return (
+        <p className="muted" role="status">
+          {t('panel.loading')}
+        </p>
+      );
+    }
+    return (
+      <div className="project-panel">
+        <h3 className="project-panel__name">{t('panel.projectName', { name: current.project.name })}</h3>
+        <OfferPicker value={current.offer} onChange={current.setOffer} />
+        <CurrentImage actions={renderImageActions?.()} />
+        {children}
+      </div>
+    );
+  }
+  if (current.stage === 'named') return <NewProjectUpload />;
+  return <ProjectNameForm />;
+}
+
+function ProjectNameForm() {
+  const { t } = useTranslation('projects');
+  const current = useCurrentProject();
+  const me = useMe();
+  const { openSignIn } = useSignInDialog();
+  const { openPurchase } = usePurchaseDialog();
+  const [message, setMessage] = useState<string | null>(null);
+  const isSignedIn = Boolean(me.data);
+
+  function handleChange(value: string) {
+    current.setDraftName(value);
+    if (!isSignedIn && !me.isPending) {
+      const text = t('panel.mustBeLoggedIn');
+      setMessage(text);
+      openSignIn(text);
+    } else {
+      setMessage(null);
+    }
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!current.draftName.trim()) return;
+    if (!isSignedIn) {
+      const text = t('panel.needLogin');
+      setMessage(text);
+      openSignIn(text);
+      return;
+    }
+    if ((me.data?.balance ?? 0) <= 0) {
+      const text = t('panel.noCredits');
+      setMessage(text);
+      openPurchase(text);
+      return;
+    }
+    setMessage(null);
+    current.confirmName();
+  }
+
+  return (
+    <form className="project-panel" onSubmit={handleSubmit}>
+      <TextField
+        label={t('panel.nameLabel')}
+        placeholder={t('panel.namePlaceholder')}
+        value={current.draftName}
+        maxLength={120}
+        onChange={(event) => handleChange(event.target.value)}
+        error={message}
+      />
+      <Button type="submit" variant="primary" disabled={!current.draftName.trim()}>
+        {t('panel.create')}
+      </Button>
+    </form>
+  );
+}
+
+function NewProjectUpload() {
+  const { t } = useTranslation('projects');
+  const current = useCurrentProject();
+  const { openSignIn } = useSignInDialog();
+  const { openPurchase } = usePurchaseDialog();
+  const [file, setFile] = useState<File | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useRef<AbortController | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
+
+  async function start(chosen: File) {
+    upload.current?.abort();
+    const controller = new AbortController();
+    upload.current = controller;
+    setError(null);
+    setProgress(0);
+    try {
+      await current.createProject(chosen, { onProgress: setProgress, signal: controller.signal });
+    } catch (caught) {
+      if (controller.signal.aborted) return;
+      const text = uploadErrorMessage(caught, t);
+      setError(text);
+      if (caught instanceof ApiError && caught.code === 'NOT_AUTHENTICATED') openSignIn(t('panel.needLogin'));
+      if (caught instanceof ApiError && caught.code === 'NO_CREDITS') openPurchase(t('panel.noCredits'));
+    }
+  }
+
+  function select(chosen: File) {
+    setFile(chosen);
+    setPreviewUrl(URL.createObjectURL(chosen));
+    void start(chosen);
+  }
+
+  function remove() {
+    upload.current?.abort();
+    setFile(null);
+    setPreviewUrl(null);
+    setProgress(null);
+    setError(null);
+  }
+
+  return (
+    <div className="project-panel">
+      <div className="project-panel__heading">
+        <h3 className="project-panel__name">{t('panel.projectName', { name: current.name })}</h3>
+        <Button variant="ghost" size="small" onClick={current.resetProject}>
+          {t('panel.changeName')}
+        </Button>
+      </div>
+      <p className="muted">{t('panel.pickImageIntro')}</p>
+      <ImagePicker
+        onSelect={select}
+        previewUrl={previewUrl}
+        onRemove={remove}
+        progress={progress}
+        error={error}
+        previewActions={
+          error && file ? (
+            <Button variant="primary" size="small" onClick={() => void start(file)}>
+              {t('picker.retry')}
+            </Button>
+          ) : null
+        }
+      />
+    </div>
+  );
+}
+
+function CurrentImage({ actions }: { actions: ReactNode }) {
+  const { t } = useTranslation('projects');
+  const current = useCurrentProject();
+  const base = current.baseImage;
+  if (!base) return null;
+  return (
+    <figure className="project-panel__image">
+      <figcaption className="project-panel__image-caption">{t('panel.currentImage')}</figcaption>
+      <div className="image-picker__preview">
+        <img
+          src={base.image.url}
+          alt={t('panel.currentImageAlt')}
+          width={base.image.width}
+          height={base.image.height}
+        />
+        {actions ? <div className="image-picker__preview-actions">{actions}</div> : null}
+      </div>
+      {base.resultId ? (
+        <p className="muted">
+          {t('panel.baseIsResult')}{' '}
+          <Button variant="ghost" size="small" onClick={current.chooseOriginalAsBase}>
+            {t('panel.backToOriginal')}
+          </Button>
+        </p>
+      ) : null}
+    </figure>
+  );
+}
+
+function ProjectLoadProblem() {
+  const { t } = useTranslation('projects');
+  const current = useCurrentProject();
+  const me = useMe();
+  const { openSignIn } = useSignInDialog();
+  const isSignedOut = !me.isPending && !me.data;
+  return (
+    <div className="project-panel" role="alert">
+      <p>{isSignedOut ? t('panel.signInToOpen') : t('panel.notFound')}</p>
+      <div className="project-panel__row">
+        {isSignedOut ? (
+          <Button variant="primary" onClick={() => openSignIn(t('panel.signInToOpen'))}>
+            {t('panel.signIn')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={current.resetProject}>
+          {t('panel.startNew')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { type Project, type ProjectEvent, projectEventSchema } from '@facelift/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { projectQueryKeys } from './api/project-query-keys.ts';
+
+/** Folds one live event into the cached project, so every view of it updates without a refetch. */
+export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent): void {
+  const key = projectQueryKeys.detail(event.projectId);
+  const update = (change: (project: Project) => Project) =>
+    queryClient.setQueryData<Project>(key, (project) => (project ? change(project) : project));
+  switch (event.type) {
+    case 'history.added':
+      update((project) =>
+        project.history.some((item) => item.id === event.item.id)
+          ? project
+          : { ...project, history: [event.item, ...project.history] },
+      );
+      break;
+    case 'history.saved':
+      update((project) => ({
+        ...project,
+        history: project.history.map((item) => (item.id === event.item.id ? event.item : item)),
+      }));
+      break;
+    case 'chat.added':
+      update((project) =>
+        project.chatHistory.some((message) => message.id === event.message.id)
+          ? project
+          : { ...project, chatHistory: [...project.chatHistory, event.message] },
+      );
+      break;
+    case 'regions.updated':
+      update((project) => ({ ...project, regions: event.regions }));
+      break;
+    case 'project.renamed':
+      update((project) => ({ ...project, name: event.name }));
+      break;
+    case 'project.changed':
+      void queryClient.invalidateQueries({ queryKey: key });
+      break;
+    case 'project.deleted':
+    case 'job.updated':
+      break;
+  }
+  if (event.type !== 'job.updated')
+    void queryClient.invalidateQueries({ queryKey: projectQueryKeys.lists() });
+}
+
+/**
+ * Follows `GET /api/projects/:id/events` (SSE) while `projectId` is set: the cache is kept
+ * current and every event is handed to `onEvent` (job progress included). After a dropped
+ * connection the project is refetched, since events sent meanwhile are lost.
+ */
+export function useProjectEventStream(
+  projectId: string | null,
+  onEvent: (event: ProjectEvent) => void,
+): void {
+  const queryClient = useQueryClient();
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
+
+  useEffect(() => {
+    if (!projectId || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/projects/${encodeURIComponent(projectId)}/events`);
+    let hasDropped = false;
+    source.onopen = () => {
+      if (hasDropped) void queryClient.invalidateQueries({ queryKey: projectQueryKeys.detail(projectId) });
+      hasDropped = false;
+    };
+    source.onerror = () => {
+      hasDropped = true;
+    };
+    source.onmessage = (message) => {
+      let parsed: ReturnType<typeof projectEventSchema.safeParse>;
+      try {
+        parsed = projectEventSchema.safeParse(JSON.parse(message.data));
+      } catch {
+        return;
+      }
+      if (!parsed.success || parsed.data.projectId !== projectId) return;
+      applyProjectEvent(queryClient, parsed.data);
+      onEventRef.current(parsed.data);
+    };
+    return () => source.close();
+  }, [projectId, queryClient]);
+}
