@@ -53,10 +53,17 @@ const sliceSize = 1 << 18;
 
 /**
  * Runs `step` over [0, count) in slices, letting the event loop run between them, so that
- * per-pixel work on a large image never blocks the server's other requests for long.
+ * per-pixel work on a large image never blocks the server's other requests for long, and
+ * stops between slices once `signal` is aborted.
  */
-export async function inSlices(count: number, step: (start: number, end: number) => void): Promise<void> {
+export async function inSlices(
+  count: number,
+  step: (start: number, end: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   for (let start = 0; start < count; start += sliceSize) {
+    // A job that timed out stops here instead of finishing work nobody will store.
+    signal?.throwIfAborted();
     step(start, Math.min(count, start + sliceSize));
     if (start + sliceSize < count) await new Promise<void>((resolve) => setImmediate(resolve));
   }

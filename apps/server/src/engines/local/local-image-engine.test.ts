@@ -234,4 +234,21 @@ describe('LocalImageEngine', () => {
       expect(output.subarray(offset, offset + 3).equals(pixels.subarray(offset, offset + 3))).toBe(true);
     }
   });
+
+  it('stops when the job is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('job timed out'));
+    await expect(
+      engine.edit(
+        await request({
+          directives: {
+            ...createEmptyDirectives(),
+            selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+          },
+          elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
+          signal: controller.signal,
+        }),
+      ),
+    ).rejects.toThrow('job timed out');
+  });
 });

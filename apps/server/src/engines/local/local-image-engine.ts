@@ -135,7 +135,13 @@ export class LocalImageEngine implements ImageEngine {
 
     const output: RasterImage = { ...source, data: Buffer.from(source.data) };
     for (const [index, paint] of paints.entries()) {
-      await recolourRegion(source, output, areas[index] as EditWeights, swatchRgb(paint.swatch));
+      await recolourRegion(
+        source,
+        output,
+        areas[index] as EditWeights,
+        swatchRgb(paint.swatch),
+        request.signal,
+      );
     }
     request.signal?.throwIfAborted();
     return { image: await encodePng(output), width: source.width, height: source.height, engine: this.name };

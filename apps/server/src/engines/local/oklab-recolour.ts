@@ -157,40 +157,60 @@ export async function meanRegionLightness(source: RasterImage, weights: EditWeig
   return weightedMean(await regionLightness(source, weights), weights);
 }
 
-async function weightedMean(lightness: Float32Array, weights: EditWeights): Promise<number | null> {
+async function weightedMean(
+  lightness: Float32Array,
+  weights: EditWeights,
+  signal?: AbortSignal,
+): Promise<number | null> {
   let weightedSum = 0;
   let weightTotal = 0;
   let cursor = 0;
-  await inSlices(weights.data.length, (start, end) => {
-    for (let index = start; index < end; index++) {
-      const weight = weights.data[index] as number;
-      if (weight === 0) continue;
-      weightedSum += (lightness[cursor++] as number) * weight;
-      weightTotal += weight;
-    }
-  });
+  await inSlices(
+    weights.data.length,
+    (start, end) => {
+      for (let index = start; index < end; index++) {
+        const weight = weights.data[index] as number;
+        if (weight === 0) continue;
+        weightedSum += (lightness[cursor++] as number) * weight;
+        weightTotal += weight;
+      }
+    },
+    signal,
+  );
   return weightTotal === 0 ? null : weightedSum / weightTotal;
 }
 
 /** OKLab lightness of every pixel of non-zero weight, in pixel order: computed once, read twice. */
-async function regionLightness(source: RasterImage, weights: EditWeights): Promise<Float32Array> {
+async function regionLightness(
+  source: RasterImage,
+  weights: EditWeights,
+  signal?: AbortSignal,
+): Promise<Float32Array> {
   let count = 0;
-  await inSlices(weights.data.length, (start, end) => {
-    for (let index = start; index < end; index++) if (weights.data[index] !== 0) count++;
-  });
+  await inSlices(
+    weights.data.length,
+    (start, end) => {
+      for (let index = start; index < end; index++) if (weights.data[index] !== 0) count++;
+    },
+    signal,
+  );
   const lightness = new Float32Array(count);
   const { data, channels } = source;
   let cursor = 0;
-  await inSlices(weights.data.length, (start, end) => {
-    for (let index = start, offset = start * channels; index < end; index++, offset += channels) {
-      if (weights.data[index] === 0) continue;
-      lightness[cursor++] = oklabLightness(
-        data[offset] as number,
-        data[offset + 1] as number,
-        data[offset + 2] as number,
-      );
-    }
-  });
+  await inSlices(
+    weights.data.length,
+    (start, end) => {
+      for (let index = start, offset = start * channels; index < end; index++, offset += channels) {
+        if (weights.data[index] === 0) continue;
+        lightness[cursor++] = oklabLightness(
+          data[offset] as number,
+          data[offset + 1] as number,
+          data[offset + 2] as number,
+        );
+      }
+    },
+    signal,
+  );
   return lightness;
 }
 
@@ -206,6 +226,7 @@ export async function recolourRegion(
   output: RasterImage,
   weights: EditWeights,
   target: readonly [number, number, number],
+  signal?: AbortSignal,
 ): Promise<void> {
   if (
     source.width !== weights.width ||
@@ -216,8 +237,8 @@ export async function recolourRegion(
   ) {
     throw new RangeError('Source, output and weights must have the same size and channels');
   }
-  const lightness = await regionLightness(source, weights);
-  const meanLightness = await weightedMean(lightness, weights);
+  const lightness = await regionLightness(source, weights, signal);
+  const meanLightness = await weightedMean(lightness, weights, signal);
   if (meanLightness === null) return;
   const painted = paintTable(target);
   // A pitch-black region has no lightness to keep: paint it flat.
@@ -225,30 +246,36 @@ export async function recolourRegion(
   const { channels } = source;
   const outputData = output.data;
   let cursor = 0;
-  await inSlices(weights.data.length, (start, end) => {
-    for (let index = start, offset = start * channels; index < end; index++, offset += channels) {
-      const weight = weights.data[index] as number;
-      if (weight === 0) continue;
-      const pixelLightness = lightness[cursor++] as number;
-      const relative = inverseMean === 0 ? 1 : pixelLightness * inverseMean;
-      const step = (relative >= paintRange ? paintSteps : (relative * paintStepsPerUnit + 0.5) | 0) * 3;
-      const paintedRed = painted[step] as number;
-      const paintedGreen = painted[step + 1] as number;
-      const paintedBlue = painted[step + 2] as number;
-      if (weight === 255) {
-        outputData[offset] = paintedRed;
-        outputData[offset + 1] = paintedGreen;
-        outputData[offset + 2] = paintedBlue;
-      } else {
-        const keep = 255 - weight;
-        outputData[offset] = Math.round(((outputData[offset] as number) * keep + paintedRed * weight) / 255);
-        outputData[offset + 1] = Math.round(
-          ((outputData[offset + 1] as number) * keep + paintedGreen * weight) / 255,
-        );
-        outputData[offset + 2] = Math.round(
-          ((outputData[offset + 2] as number) * keep + paintedBlue * weight) / 255,
-        );
+  await inSlices(
+    weights.data.length,
+    (start, end) => {
+      for (let index = start, offset = start * channels; index < end; index++, offset += channels) {
+        const weight = weights.data[index] as number;
+        if (weight === 0) continue;
+        const pixelLightness = lightness[cursor++] as number;
+        const relative = inverseMean === 0 ? 1 : pixelLightness * inverseMean;
+        const step = (relative >= paintRange ? paintSteps : (relative * paintStepsPerUnit + 0.5) | 0) * 3;
+        const paintedRed = painted[step] as number;
+        const paintedGreen = painted[step + 1] as number;
+        const paintedBlue = painted[step + 2] as number;
+        if (weight === 255) {
+          outputData[offset] = paintedRed;
+          outputData[offset + 1] = paintedGreen;
+          outputData[offset + 2] = paintedBlue;
+        } else {
+          const keep = 255 - weight;
+          outputData[offset] = Math.round(
+            ((outputData[offset] as number) * keep + paintedRed * weight) / 255,
+          );
+          outputData[offset + 1] = Math.round(
+            ((outputData[offset + 1] as number) * keep + paintedGreen * weight) / 255,
+          );
+          outputData[offset + 2] = Math.round(
+            ((outputData[offset + 2] as number) * keep + paintedBlue * weight) / 255,
+          );
+        }
       }
-    }
-  });
+    },
+    signal,
+  );
 }
