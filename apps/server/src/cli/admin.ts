@@ -10,7 +10,8 @@ const usage = `Usage: npm run admin -- <command>
   promote EMAIL                 make the user an admin
   demote EMAIL                  remove admin rights
   grant EMAIL AMOUNT [--days N] add AMOUNT credits (expiring after N days when given)
-  list                          list users with their balance`;
+  list                          list users with their balance
+  history EMAIL                 the user's credit movements (grants, spends, reservations, expiries)`;
 
 /** Runs one admin command against the configured database; returns the text to print. */
 export async function runAdminCommand(argv: string[], environment = process.env): Promise<string> {
@@ -50,6 +51,25 @@ export async function runAdminCommand(argv: string[], environment = process.env)
           now,
         });
         return `Granted ${amount} credits to ${email}${days === null ? '' : ` (expire in ${days} days)`}.`;
+      }
+      case 'history': {
+        if (!email) throw new UsageError('history needs an e-mail.');
+        const user = await users.requireUserByEmail(email);
+        const credits = new CreditsService(db, dialect);
+        // Entries that expired since the user last spent are recorded now, so the history is complete.
+        await credits.expire(user.id);
+        const movements = await credits.history(user.id);
+        if (movements.length === 0) return `No credit movements for ${email}.`;
+        const lines = movements.map((movement) =>
+          [
+            movement.createdAt,
+            movement.kind,
+            movement.amount,
+            movement.reason,
+            movement.reference ?? '',
+          ].join('\t'),
+        );
+        return [...lines, `Balance: ${await credits.balanceOf(user.id)} credits`].join('\n');
       }
       case 'list': {
         const profiles = await users.listProfiles();
