@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { swatchKeys } from '@facelift/shared';
 import { describe, expect, it } from 'vitest';
-import { parseColourInstruction } from './colour-requests.ts';
+import { findNamedElements, parseColourInstruction } from './colour-requests.ts';
 import { swatchPhrases } from './colour-vocabulary.ts';
 
 function summary(text: string) {
@@ -83,5 +83,14 @@ describe('parseColourInstruction', () => {
         ).toBe(key);
       }
     }
+  });
+
+  it('finds the elements a text names, in the fixed element order', () => {
+    expect(findNamedElements('add ivy on the wall and a lamp by the door')).toEqual([
+      'doorFrameColor',
+      'wallColor',
+    ]);
+    expect(findNamedElements('Nettoie la toiture')).toEqual(['roofColor']);
+    expect(findNamedElements('a modern villa')).toEqual([]);
   });
 });

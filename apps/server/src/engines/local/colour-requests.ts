@@ -1,4 +1,4 @@
-import { type ElementType, findSwatch, type Swatch, type SwatchKey } from '@facelift/shared';
+import { type ElementType, elementTypes, findSwatch, type Swatch, type SwatchKey } from '@facelift/shared';
 import {
   clauseConjunctions,
   elementPhrases,
@@ -118,4 +118,18 @@ export function parseColourInstruction(text: string): ParsedInstruction {
     if (swatch) requests.push({ elements: named, swatch });
   }
   return { requests, structuralWords: [...new Set(structural)], elementsWithoutColour: waiting };
+}
+
+/** Every element the text names, in any of the three languages, in the fixed element order. */
+export function findNamedElements(text: string): ElementType[] {
+  const named = new Set<ElementType>();
+  for (const words of splitClauses(normaliseText(text))) {
+    for (const element of findPhrases(
+      words,
+      elementPhraseList,
+      words.map(() => false),
+    ))
+      named.add(element);
+  }
+  return elementTypes.filter((element) => named.has(element));
 }

@@ -112,22 +112,47 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
     expect(output[edge + 1]).toBeLessThan(220);
   });
 
-  it('uses the regions of the chosen elements as the mask when there is no inpainting mask', async () => {
-    const directives: Directives = {
+  it('uses the regions of the elements the request touches as the mask when there is no inpainting mask', async () => {
+    const regions = {
+      wallColor: await rectangleMask(0, 0, 400, 150),
+      roofColor: await rectangleMask(0, 150, 400, 300),
+    };
+    const wallsOnly: Directives = {
       ...createEmptyDirectives(),
       selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
     };
     await engine.edit(
-      await request({
-        directives,
-        prompt: composePrompt(directives),
-        elementRegions: {
-          wallColor: await rectangleMask(0, 0, 400, 150),
-          roofColor: await rectangleMask(0, 150, 400, 300),
-        },
-      }),
+      await request({ directives: wallsOnly, prompt: composePrompt(wallsOnly), elementRegions: regions }),
     );
     expect(fake.imageEdits[0]?.maskTransparentShare).toBeCloseTo(0.5, 2);
+
+    // An instruction for the roof brings the roof region in as well.
+    const withRoofInstruction: Directives = {
+      ...wallsOnly,
+      customInstructions: { roofColor: 'clean the tiles' },
+    };
+    await engine.edit(
+      await request({
+        directives: withRoofInstruction,
+        prompt: composePrompt(withRoofInstruction),
+        elementRegions: regions,
+      }),
+    );
+    expect(fake.imageEdits[1]?.maskTransparentShare).toBeCloseTo(1, 2);
+
+    // Inpainting text naming the walls, in French, edits the wall region.
+    const french: Directives = { mode: 'inpainting', freeText: 'ajoute du lierre sur le mur' };
+    await engine.edit(
+      await request({ directives: french, prompt: composePrompt(french), elementRegions: regions }),
+    );
+    expect(fake.imageEdits[2]?.maskTransparentShare).toBeCloseTo(0.5, 2);
+
+    // A touched element without a region: no mask, so the provider may change it.
+    const doors: Directives = { ...wallsOnly, doorGlassStyle: 'fullGlass' };
+    await engine.edit(
+      await request({ directives: doors, prompt: composePrompt(doors), elementRegions: regions }),
+    );
+    expect(fake.imageEdits[3]?.mask).toBeNull();
   });
 
   it('sends no mask and returns the answer at full resolution when nothing is masked', async () => {

@@ -1,8 +1,9 @@
-import { outputSizeDimensions } from '@facelift/shared';
+import { type ElementType, elementTypes, outputSizeDimensions } from '@facelift/shared';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImageEditRequest, ImageEditResult, ImageEngine } from '../image-engine.ts';
+import { findNamedElements } from '../local/colour-requests.ts';
 import {
   decodeMaskWeights,
   decodeRaster,
@@ -116,19 +117,33 @@ export class OpenAiImageEngine implements ImageEngine {
 }
 
 /**
- * The area to edit: the inpainting mask, else the marked regions of the chosen elements,
- * else nothing (the whole image is the provider's to edit).
+ * The elements a request touches: chosen colours, elements with an instruction and, for a
+ * door glass style, the doors; in inpainting mode, the elements its text names.
+ */
+function touchedElements(directives: ImageEditRequest['directives']): ElementType[] {
+  if (directives.mode === 'inpainting') return findNamedElements(directives.freeText);
+  const touched = new Set<ElementType>(directives.selectedItems.map((item) => item.type));
+  for (const element of elementTypes) {
+    if (directives.customInstructions?.[element]?.trim()) touched.add(element);
+  }
+  if (directives.doorGlassStyle) touched.add('doorFrameColor');
+  return elementTypes.filter((element) => touched.has(element));
+}
+
+/**
+ * The area to edit: the inpainting mask; else the marked regions of the elements the request
+ * touches, when every one of them has a region (masking out an unmarked element would stop
+ * the provider from changing it at all); else nothing, and the prompt alone limits the edit.
  */
 async function editWeights(request: ImageEditRequest, source: RasterImage): Promise<EditWeights | null> {
   if (request.mask) return decodeMaskWeights(request.mask, source.width, source.height);
-  const { directives, elementRegions } = request;
-  if (directives.mode !== 'options' || !elementRegions) return null;
-  const regions = directives.selectedItems
-    .map((item) => elementRegions[item.type])
-    .filter((region): region is Buffer => region !== undefined);
-  if (regions.length === 0) return null;
+  const { elementRegions } = request;
+  if (!elementRegions) return null;
+  const touched = touchedElements(request.directives);
+  const regions = touched.map((element) => elementRegions[element]);
+  if (touched.length === 0 || regions.some((region) => region === undefined)) return null;
   const union = new Uint8Array(source.width * source.height);
-  for (const region of regions) {
+  for (const region of regions as Buffer[]) {
     const weights = await decodeMaskWeights(region, source.width, source.height);
     for (let index = 0; index < union.length; index++) union[index] ||= weights.data[index] as number;
   }
