@@ -186,6 +186,17 @@ export async function insertReservation(
     .execute();
 }
 
+/** SQLite: takes the write lock before the reservation is read (see lockUserLedger); PostgreSQL locks the user next. */
+export async function lockReservationForSqlite(
+  db: Transaction<Database>,
+  dialect: DialectName,
+  jobId: string,
+) {
+  if (dialect === 'sqlite') {
+    await sql`update credit_reservation set status = status where job_id = ${jobId}`.execute(db);
+  }
+}
+
 export function findReservation(db: Executor, jobId: string): Promise<CreditReservationRow | undefined> {
   return db.selectFrom('credit_reservation').selectAll().where('job_id', '=', jobId).executeTakeFirst();
 }

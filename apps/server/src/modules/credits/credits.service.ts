@@ -14,6 +14,7 @@ import {
   insertCreditMovement,
   insertReservation,
   listCreditMovements,
+  lockReservationForSqlite,
   lockUserLedger,
   parseAllocations,
   type ReservationAllocation,
@@ -280,6 +281,7 @@ export class CreditsService {
   ): Promise<Reservation> {
     return this.inTransaction(options, async (transaction) => {
       const now = options.now ?? new Date();
+      await lockReservationForSqlite(transaction, this.dialect, jobId);
       const found = await findReservation(transaction, jobId);
       if (!found) throw new AppError('NOT_FOUND', `No credit reservation for job ${jobId}`);
       await lockUserLedger(transaction, this.dialect, found.user_id);
