@@ -260,92 +260,91 @@ for (const { dialect, title, isAvailable } of testDialects) {
       });
       const mask = await solidPng(20, 20, { r: 0, g: 0, b: 0 });
       const image = pngFile(await solidPng(20, 20));
-      const routes: { name: string; request: (cookie?: string) => Promise<LightMyRequestResponse> }[] =
-        [
-          {
-            name: 'get',
-            request: (cookie) =>
-              app.inject({
-                method: 'GET',
-                url: `/api/projects/${project.id}`,
-                headers: cookie ? { cookie } : {},
-              }),
+      const routes: { name: string; request: (cookie?: string) => Promise<LightMyRequestResponse> }[] = [
+        {
+          name: 'get',
+          request: (cookie) =>
+            app.inject({
+              method: 'GET',
+              url: `/api/projects/${project.id}`,
+              headers: cookie ? { cookie } : {},
+            }),
+        },
+        {
+          name: 'rename',
+          request: (cookie) =>
+            app.inject({
+              method: 'PATCH',
+              url: `/api/projects/${project.id}`,
+              headers: sameOriginHeaders(app, cookie),
+              payload: { name: 'Mine now' },
+            }),
+        },
+        {
+          name: 'append history',
+          request: (cookie) => {
+            const { payload, headers } = multipartBody({ prompt: 'x' }, image);
+            return app.inject({
+              method: 'POST',
+              url: `/api/projects/${project.id}/history`,
+              headers: { ...sameOriginHeaders(app, cookie), ...headers },
+              payload,
+            });
           },
-          {
-            name: 'rename',
-            request: (cookie) =>
-              app.inject({
-                method: 'PATCH',
-                url: `/api/projects/${project.id}`,
-                headers: sameOriginHeaders(app, cookie),
-                payload: { name: 'Mine now' },
-              }),
-          },
-          {
-            name: 'append history',
-            request: (cookie) => {
-              const { payload, headers } = multipartBody({ prompt: 'x' }, image);
-              return app.inject({
-                method: 'POST',
-                url: `/api/projects/${project.id}/history`,
-                headers: { ...sameOriginHeaders(app, cookie), ...headers },
-                payload,
-              });
-            },
-          },
-          {
-            name: 'save',
-            request: (cookie) =>
-              app.inject({
-                method: 'POST',
-                url: `/api/projects/${project.id}/history/${item.id}/save`,
-                headers: sameOriginHeaders(app, cookie),
-              }),
-          },
-          {
-            name: 'list regions',
-            request: (cookie) =>
-              app.inject({
-                method: 'GET',
-                url: `/api/projects/${project.id}/regions`,
-                headers: cookie ? { cookie } : {},
-              }),
-          },
-          {
-            name: 'put region',
-            request: (cookie) =>
-              app.inject({
-                method: 'PUT',
-                url: `/api/projects/${project.id}/regions/roof`,
-                headers: { ...sameOriginHeaders(app, cookie), 'content-type': 'image/png' },
-                payload: mask,
-              }),
-          },
-          {
-            name: 'delete region',
-            request: (cookie) =>
-              app.inject({
-                method: 'DELETE',
-                url: `/api/projects/${project.id}/regions/roof`,
-                headers: sameOriginHeaders(app, cookie),
-              }),
-          },
-          { name: 'original file', request: (cookie) => fetchFile(app, cookie, project.original.url) },
-          { name: 'result file', request: (cookie) => fetchFile(app, cookie, item.transformed.url) },
-          {
-            name: 'thumbnail file',
-            request: (cookie) => fetchFile(app, cookie, item.transformed.thumbnailUrl),
-          },
-          {
-            name: 'delete',
-            request: (cookie) =>
-              app.inject({
-                method: 'DELETE',
-                url: `/api/projects/${project.id}`,
-                headers: sameOriginHeaders(app, cookie),
-              }),
-          },
-        ];
+        },
+        {
+          name: 'save',
+          request: (cookie) =>
+            app.inject({
+              method: 'POST',
+              url: `/api/projects/${project.id}/history/${item.id}/save`,
+              headers: sameOriginHeaders(app, cookie),
+            }),
+        },
+        {
+          name: 'list regions',
+          request: (cookie) =>
+            app.inject({
+              method: 'GET',
+              url: `/api/projects/${project.id}/regions`,
+              headers: cookie ? { cookie } : {},
+            }),
+        },
+        {
+          name: 'put region',
+          request: (cookie) =>
+            app.inject({
+              method: 'PUT',
+              url: `/api/projects/${project.id}/regions/roof`,
+              headers: { ...sameOriginHeaders(app, cookie), 'content-type': 'image/png' },
+              payload: mask,
+            }),
+        },
+        {
+          name: 'delete region',
+          request: (cookie) =>
+            app.inject({
+              method: 'DELETE',
+              url: `/api/projects/${project.id}/regions/roof`,
+              headers: sameOriginHeaders(app, cookie),
+            }),
+        },
+        { name: 'original file', request: (cookie) => fetchFile(app, cookie, project.original.url) },
+        { name: 'result file', request: (cookie) => fetchFile(app, cookie, item.transformed.url) },
+        {
+          name: 'thumbnail file',
+          request: (cookie) => fetchFile(app, cookie, item.transformed.thumbnailUrl),
+        },
+        {
+          name: 'delete',
+          request: (cookie) =>
+            app.inject({
+              method: 'DELETE',
+              url: `/api/projects/${project.id}`,
+              headers: sameOriginHeaders(app, cookie),
+            }),
+        },
+      ];
       for (const route of routes) {
         expect((await route.request()).statusCode, `${route.name} signed out`).toBe(401);
         expect((await route.request(stranger.cookie)).statusCode, `${route.name} by another user`).toBe(404);
