@@ -1,3 +1,4 @@
+import { directivesSchema } from '@facelift/shared';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -140,6 +141,24 @@ describe('DirectivesPanel', () => {
       `Make the door glass half glass. Creative redesign of windows and doors is allowed. ${preservation}`,
     );
     expect(latest().directives).toMatchObject({ doorGlassStyle: 'halfGlass', scope: 'creative' });
+  });
+
+  it('reports directives the server accepts exactly when it says they are ready', () => {
+    const { onChange } = renderPanel();
+    fireEvent.click(swatch('Sage'));
+    fireEvent.click(elementButton('Roof colour'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Custom instruction: Roof colour' }), {
+      target: { value: '  ' },
+    });
+    fireEvent.click(swatch('Slate'));
+    fireEvent.click(screen.getByRole('radio', { name: 'All windows' }));
+    fireEvent.click(swatch('White'));
+    const values = onChange.mock.calls.map(([value]) => value);
+    expect(values.some((value) => !value.isReady)).toBe(true);
+    expect(values.some((value) => value.isReady)).toBe(true);
+    for (const value of values) {
+      expect(directivesSchema.safeParse(value.directives).success).toBe(value.isReady);
+    }
   });
 
   it('clears every choice and returns to strict scope on a reset signal', () => {
