@@ -1,3 +1,4 @@
+import { noCreditsMessage } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,9 @@ export function PurchaseDialogProvider({ children }: { children: ReactNode }) {
   // refuses with NO_CREDITS, through a query or a mutation, opens it with that message.
   useEffect(() => {
     const openOnNoCredits = (error: unknown) => {
-      if (error instanceof ApiError && error.code === 'NO_CREDITS') openPurchase(t('errors.noCredits'));
+      if (!(error instanceof ApiError) || error.code !== 'NO_CREDITS') return;
+      // The plain refusal is shown translated; a more specific one (the free tier's limit) as sent.
+      openPurchase(error.message === noCreditsMessage ? t('errors.noCredits') : error.message);
     };
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') openOnNoCredits(event.action.error);
