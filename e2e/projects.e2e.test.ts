@@ -155,6 +155,13 @@ describe('projects', () => {
     await second.getByTestId('gallery-result').first().waitFor();
     await page.getByTestId('gallery-result').first().waitFor();
 
+    // A rename shows up in the other tab too.
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Project name').fill('Maple House (north)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Project: Maple House (north)').waitFor();
+    await second.getByText('Project: Maple House (north)').waitFor();
+
     // Open it, use it as the base for the next transformation.
     await second.getByRole('button', { name: /^Open the result of/ }).click();
     const opened = second.getByRole('dialog', { name: 'Result' });

@@ -15,7 +15,7 @@ export { useRenameProject } from './api/rename-project.ts';
 export { useSaveHistoryItem } from './api/save-history-item.ts';
 export { type UploadOptions, uploadWithProgress } from './api/upload-with-progress.ts';
 export { ImagePicker, type ImagePickerProps } from './components/image-picker.tsx';
-export { ProjectGallery } from './components/project-gallery.tsx';
+export { ProjectGallery, type ProjectGalleryProps } from './components/project-gallery.tsx';
 export { ProjectPanel, type ProjectPanelProps } from './components/project-panel.tsx';
 export {
   type BaseImage,

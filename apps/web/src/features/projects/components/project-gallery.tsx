@@ -23,7 +23,15 @@ function useDateFormat() {
  * first; hovering (or focusing) a result shows before/after; clicking opens it; "use as
  * base" makes a result the image the next transformation edits. New results arrive live.
  */
-export function ProjectGallery() {
+export interface ProjectGalleryProps {
+  /**
+   * Called when a result is clicked, e.g. to show it in the result panel; without it the
+   * gallery opens the result in its own dialog.
+   */
+  onOpenResult?(item: HistoryItem): void;
+}
+
+export function ProjectGallery({ onOpenResult }: ProjectGalleryProps = {}) {
   const { t } = useTranslation('projects');
   const current = useCurrentProject();
   const formatDate = useDateFormat();
@@ -71,7 +79,7 @@ export function ProjectGallery() {
             <button
               type="button"
               className="gallery-tile__open gallery-tile__open--compare"
-              onClick={() => setOpened({ kind: 'result', item })}
+              onClick={() => (onOpenResult ? onOpenResult(item) : setOpened({ kind: 'result', item }))}
               aria-label={t('gallery.openResult', { date: formatDate(item.createdAt) })}
             >
               <img src={item.transformed.thumbnailUrl} alt="" loading="lazy" />

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
 import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
+import { useRenameProject } from '../api/rename-project.ts';
 import { useCurrentProject } from '../current-project-context.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { OfferPicker } from './offer-picker.tsx';
@@ -39,7 +40,7 @@ export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps
     }
     return (
       <div className="project-panel">
-        <h3 className="project-panel__name">{t('panel.projectName', { name: current.project.name })}</h3>
+        <ProjectName projectId={current.project.id} name={current.project.name} />
         <OfferPicker value={current.offer} onChange={current.setOffer} />
         <CurrentImage actions={renderImageActions?.()} />
         {children}
@@ -48,6 +49,55 @@ export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps
   }
   if (current.stage === 'named') return <NewProjectUpload />;
   return <ProjectNameForm />;
+}
+
+function ProjectName({ projectId, name }: { projectId: string; name: string }) {
+  const { t } = useTranslation('projects');
+  const rename = useRenameProject();
+  const [draft, setDraft] = useState<string | null>(null);
+
+  if (draft === null) {
+    return (
+      <div className="project-panel__heading">
+        <h3 className="project-panel__name">{t('panel.projectName', { name })}</h3>
+        <Button variant="ghost" size="small" onClick={() => setDraft(name)}>
+          {t('panel.rename')}
+        </Button>
+      </div>
+    );
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const next = draft?.trim() ?? '';
+    if (!next) return;
+    try {
+      await rename.mutateAsync({ projectId, name: next });
+      setDraft(null);
+    } catch {
+      // The error is shown below the field.
+    }
+  }
+
+  return (
+    <form className="project-panel__rename" onSubmit={save}>
+      <TextField
+        label={t('panel.nameLabel')}
+        value={draft}
+        maxLength={120}
+        onChange={(event) => setDraft(event.target.value)}
+        error={rename.isError ? t('panel.renameFailed') : null}
+      />
+      <div className="project-panel__row">
+        <Button type="submit" variant="primary" size="small" disabled={!draft.trim() || rename.isPending}>
+          {t('panel.saveName')}
+        </Button>
+        <Button variant="ghost" size="small" onClick={() => setDraft(null)}>
+          {t('panel.cancelRename')}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 function ProjectNameForm() {
