@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
-  chooseOutputSize,
   composePrompt,
-  type ElementType,
-  elementTypeByRegionElement,
   type Job,
-  type RegionElement,
   type TransformationRequest,
   transformationRequestSchema,
 } from '@facelift/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, fromJson, toIsoString } from '../../db/dialect.ts';
+import { createImageEditRequest } from '../../engines/image-edit-request.ts';
 import type { ImageEngine } from '../../engines/image-engine.ts';
 import type { JobQueue } from '../../integrations/job-queue/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -93,16 +89,6 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: nu
 async function isFreeTier(db: Kysely<Database>, userId: string): Promise<boolean> {
   const user = await db.selectFrom('user').select('packageTier').where('id', '=', userId).executeTakeFirst();
   return user?.packageTier !== 'paid';
-}
-
-function toElementRegions(
-  regions: Partial<Record<RegionElement, Buffer>>,
-): Partial<Record<ElementType, Buffer>> {
-  const byType: Partial<Record<ElementType, Buffer>> = {};
-  for (const [element, mask] of Object.entries(regions) as [RegionElement, Buffer][]) {
-    byType[elementTypeByRegionElement[element]] = mask;
-  }
-  return byType;
 }
 
 /**
@@ -188,20 +174,19 @@ export class JobsService {
         input.sourceResultId,
       );
       const regions = input.useElementRegions
-        ? toElementRegions(await projects.readElementRegions(userId, claimed.project_id))
+        ? await projects.readElementRegions(userId, claimed.project_id)
         : {};
-      const { width = 1024, height = 1024 } = await sharp(image).metadata();
       const result = await withTimeout(
-        (signal) =>
-          engine.edit({
-            image,
-            ...(input.mask ? { mask: Buffer.from(input.mask.split(',')[1] ?? '', 'base64') } : {}),
-            elementRegions: regions,
-            prompt: claimed.prompt,
-            directives: input.directives,
-            outputSize: chooseOutputSize(width, height),
-            signal,
-          }),
+        async (signal) =>
+          engine.edit(
+            await createImageEditRequest({
+              image,
+              mask: input.mask ? Buffer.from(input.mask.split(',')[1] ?? '', 'base64') : null,
+              regions,
+              directives: input.directives,
+              signal,
+            }),
+          ),
         settings.timeoutMs,
       );
       await updateJobStatus(db, jobId, 'storing');
