@@ -1,14 +1,12 @@
 /**
- * Transformation figures (issue 6):
- * 1. job overhead: a whole job (accept → queue → worker → engine → store → charge) with the
- *    OpenAI engine against a zero-latency fake provider, next to one PNG encode of the image;
- * 2. the local engine's recolour on 1.5 MP and 12 MP images, next to sharp's `tint`.
+ * Job overhead (issue 6): a whole job (accept → queue → worker → engine → store → charge) with
+ * the OpenAI engine against a zero-latency fake provider, next to one PNG encode of the image.
+ * The local engine's own figures are in apps/server/src/engines/local/local-engine.bench.ts.
  */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { LocalImageEngine } from '../apps/server/src/engines/local/local-image-engine.ts';
 import { sameOriginHeaders, signUp } from '../apps/server/test/support/auth-helpers.ts';
-import { createProject, rectangleMask } from '../apps/server/test/support/project-helpers.ts';
+import { createProject } from '../apps/server/test/support/project-helpers.ts';
 import { createTestApp } from '../apps/server/test/support/test-app.ts';
 import { startFakeOpenAiServer } from '../e2e/fakes/openai-fake-server.ts';
 
@@ -98,42 +96,5 @@ async function jobOverhead(): Promise<void> {
   }
 }
 
-async function localRecolour(): Promise<void> {
-  const engine = new LocalImageEngine();
-  for (const [label, width, height] of [
-    ['1.5 MP', 1536, 1024],
-    ['12 MP', 4000, 3000],
-  ] as const) {
-    const image = await texturedImage(width, height);
-    const wall = await rectangleMask(width, height, {
-      left: 0,
-      top: 0,
-      width: Math.floor(width * 0.6),
-      height,
-    });
-    const recolourMs = await measure(() =>
-      engine.edit({
-        image,
-        elementRegions: { wallColor: wall },
-        prompt: 'bench',
-        directives: {
-          mode: 'options',
-          selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
-          customInstructions: {},
-          doorGlassStyle: null,
-          scope: 'strict',
-          applyTo: 'selectedItems',
-        },
-        outputSize: '1536x1024',
-      }),
-    );
-    const tintMs = await measure(() => sharp(image).tint({ r: 156, g: 171, b: 134 }).png().toBuffer());
-    console.log(
-      `local recolour ${label}: ${recolourMs.toFixed(0)} ms; sharp tint + PNG encode: ${tintMs.toFixed(0)} ms`,
-    );
-  }
-}
-
 console.log('— transformations —');
 await jobOverhead();
-await localRecolour();
