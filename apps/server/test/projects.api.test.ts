@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { HistoryItem, Project } from '@facelift/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
@@ -521,6 +521,42 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(await search('')).toHaveLength(4);
     });
 
+    it('hides a deleted project at once even when its files cannot be removed, and logs it', async () => {
+      const owner = await newUser(app);
+      const project = (
+        await createProject(app, owner.cookie, 'Sticky files', pngFile(await solidPng(8, 8)))
+      ).json<Project>();
+      const folder = `users/${owner.id}/projects/${project.id}/`;
+      const deletePrefix = vi
+        .spyOn(app.blobStore, 'deletePrefix')
+        .mockRejectedValueOnce(new Error('storage unavailable'));
+      const logged = vi.spyOn(app.log, 'error');
+      try {
+        const deleted = await app.inject({
+          method: 'DELETE',
+          url: `/api/projects/${project.id}`,
+          headers: sameOriginHeaders(app, owner.cookie),
+        });
+        expect(deleted.statusCode).toBe(204);
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ prefix: folder }),
+          'project files not deleted',
+        );
+      } finally {
+        deletePrefix.mockRestore();
+        logged.mockRestore();
+      }
+      // The files are still there, but nothing reaches them.
+      expect(await app.blobStore.list(folder)).toHaveLength(2);
+      expect((await fetchFile(app, owner.cookie, project.original.url)).statusCode).toBe(404);
+      const list = await app.inject({
+        method: 'GET',
+        url: '/api/projects',
+        headers: { cookie: owner.cookie },
+      });
+      expect(list.json().projects).toEqual([]);
+    });
+
     it('refuses to create a project without credits', async () => {
       const owner = await newUser(app);
       await app.db.deleteFrom('credit_entry').where('user_id', '=', owner.id).execute();
@@ -644,3 +680,58 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe('projects on the S3 file store (s3rver)', () => {
+  it('stores a project in the bucket, serves it and deletes every object', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    // @ts-expect-error s3rver ships no types
+    const { default: S3rver } = await import('s3rver');
+    const directory = await mkdtemp(path.join(tmpdir(), 'facelift-s3rver-'));
+    const server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'facelift-projects' }],
+    });
+    const address = (await server.run()) as AddressInfo;
+    const testApp = await createTestApp('sqlite', {
+      S3_BUCKET: 'facelift-projects',
+      S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    try {
+      const { app } = testApp;
+      expect(app.blobStore.name).toBe('s3');
+      const owner = await newUser(app);
+      const project = (
+        await createProject(app, owner.cookie, 'In a bucket', pngFile(await solidPng(12, 10)))
+      ).json<Project>();
+      await app.projects.addHistoryItem(owner.id, project.id, {
+        transformedImage: await solidPng(12, 10),
+        prompt: 'p',
+      });
+      const folder = `users/${owner.id}/projects/${project.id}/`;
+      expect(await app.blobStore.list(folder)).toHaveLength(4);
+      const original = await fetchFile(app, owner.cookie, project.original.url);
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('image/png');
+      expect((await sharp(original.rawPayload).metadata()).width).toBe(12);
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${project.id}`,
+        headers: sameOriginHeaders(app, owner.cookie),
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await app.blobStore.list(folder)).toEqual([]);
+    } finally {
+      await testApp.close();
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
