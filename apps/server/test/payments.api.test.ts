@@ -165,6 +165,23 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(entry?.grant_key).toBe(`local:${sessionId}`);
     });
 
+    it('limits checkouts to 10 a minute per account', async () => {
+      const admin = await createAccount(app, { isAdmin: true });
+      const other = await createAccount(app, { isAdmin: true });
+      const statuses: number[] = [];
+      for (let index = 0; index < 11; index += 1) {
+        statuses.push((await post(app, '/api/payments/checkout', admin, { planId: 'starter' })).statusCode);
+      }
+      expect(statuses).toEqual([...Array(10).fill(200), 429]);
+      const limited = await post(app, '/api/payments/checkout', admin, { planId: 'starter' });
+      expect(limited.json().error).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: 'Too many checkout attempts. Please wait a minute and try again.',
+      });
+      // Another account from the same address is not affected.
+      expect((await post(app, '/api/payments/checkout', other, { planId: 'starter' })).statusCode).toBe(200);
+    });
+
     it('cancelling grants nothing, and a cancelled checkout cannot be paid', async () => {
       const admin = await createAccount(app, { isAdmin: true });
       const checkout = await post(app, '/api/payments/checkout', admin, { planId: 'power' });

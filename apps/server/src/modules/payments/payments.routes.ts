@@ -7,9 +7,11 @@ import {
   testCheckoutActionResponseSchema,
   testCheckoutSessionSchema,
 } from '@facelift/shared';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { PaymentsService } from './payments.service.ts';
 
 const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
@@ -17,6 +19,15 @@ const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
 /** Plans, checkout, fulfilment, the offline test checkout and the Stripe webhook. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const payments = new PaymentsService(app.db, app.dialect, config, app.log);
+
+  // Each checkout creates a session at the payment provider: a few a minute per account is plenty.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: async (request) => `checkout:${(await request.getSessionUser())?.id ?? request.ip}`,
+    errorResponseBuilder: () =>
+      new AppError('RATE_LIMITED', 'Too many checkout attempts. Please wait a minute and try again.'),
+  });
 
   app.get(
     '/api/payments/plans',
@@ -39,6 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         body: checkoutRequestSchema,
         response: { 200: checkoutResponseSchema },
       },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     },
     async (request) => {
       const user = await request.requireUser();
