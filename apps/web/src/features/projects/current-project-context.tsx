@@ -126,6 +126,8 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
     setOffer(defaultProjectOffer);
     setBaseResultId(null);
     setIsNameConfirmed(false);
+    // The draft name belonged to the project now created (or left): going back starts afresh.
+    if (projectId) setDraftName('');
   }, [projectId]);
 
   // Signing out clears the project from the screen.
