@@ -81,6 +81,8 @@ for (const { dialect, title, isAvailable } of testDialects) {
         isSalesOpen: false,
         provider: 'local',
         creditValidityDays: 30,
+        costs: { standard: 1, inpainting: 1, chatImage: 1.5, chatText: 0 },
+        freeTier: { maxGenerations: 2, canSaveGenerated: false },
       });
     });
 

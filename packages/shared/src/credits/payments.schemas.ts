@@ -4,7 +4,7 @@ import { paidPlanIdSchema } from './plans.ts';
 export const paymentProviderNameSchema = z.enum(['local', 'stripe']);
 export type PaymentProviderName = z.infer<typeof paymentProviderNameSchema>;
 
-/** GET /api/payments/plans: the plans, and whether the signed-in user may buy. */
+/** GET /api/payments/plans: the plans, whether sales are open, and what things cost here. */
 export const plansResponseSchema = z.object({
   plans: z.array(
     z.object({
@@ -19,6 +19,14 @@ export const plansResponseSchema = z.object({
   isSalesOpen: z.boolean(),
   provider: paymentProviderNameSchema,
   creditValidityDays: z.number(),
+  /** What each action costs on this server (CREDIT_COST_*), for showing prices before acting. */
+  costs: z.object({
+    standard: z.number(),
+    inpainting: z.number(),
+    chatImage: z.number(),
+    chatText: z.number(),
+  }),
+  freeTier: z.object({ maxGenerations: z.number(), canSaveGenerated: z.boolean() }),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 

@@ -87,6 +87,8 @@ export class PaymentsService {
       isSalesOpen: this.config.payments.isSalesOpen,
       provider: this.provider.name,
       creditValidityDays: this.config.credits.validityDays,
+      costs: { ...this.config.credits.costs },
+      freeTier: { ...this.config.credits.freeTier },
     };
   }
 

@@ -23,6 +23,8 @@ const plans: PlansResponse = {
   isSalesOpen: false,
   provider: 'local',
   creditValidityDays: 30,
+  costs: { standard: 1, inpainting: 1, chatImage: 1.5, chatText: 0 },
+  freeTier: { maxGenerations: 2, canSaveGenerated: false },
 };
 
 function profile(isAdmin: boolean): MeResponse {

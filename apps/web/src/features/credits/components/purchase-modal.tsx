@@ -139,7 +139,9 @@ export function PurchaseModal({ open, onOpenChange, reason }: PurchaseModalProps
                     })
                   : formatPrice(plan.priceCents, plan.currency, language)}
               </p>
-              <p className="plan-card__description">{t(`plans.${plan.id}.description`)}</p>
+              <p className="plan-card__description">
+                {t(`plans.${plan.id}.description`, { generations: plans.data.freeTier.maxGenerations })}
+              </p>
               <p className="plan-card__validity muted">
                 {plan.id === 'free'
                   ? t('purchase.noExpiry')
