@@ -36,6 +36,27 @@ export function detectImageFormat(bytes: Buffer): ImageFormat | null {
   return null;
 }
 
+/**
+ * At most this many full decodes at once: a 40 MP image takes ~160 MB decoded, so a burst of
+ * large uploads must queue rather than exhaust memory.
+ */
+const maxConcurrentDecodes = 2;
+let activeDecodes = 0;
+const waitingDecodes: (() => void)[] = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (activeDecodes < maxConcurrentDecodes) activeDecodes += 1;
+  // A finishing decode hands its slot straight to the next waiter.
+  else await new Promise<void>((resolve) => waitingDecodes.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waitingDecodes.shift();
+    if (next) next();
+    else activeDecodes -= 1;
+  }
+}
+
 const unreadableMessage = 'The image cannot be read: it may be damaged or incomplete.';
 
 /**
@@ -60,17 +81,19 @@ export async function processUploadedImage(bytes: Buffer, limits: UploadLimits):
     );
   }
   try {
-    // limitInputPixels re-checks during decoding; failOn 'warning' refuses truncated data.
-    const upright = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning' }).rotate();
-    const [full, thumbnail] = await Promise.all([
-      upright.clone().png().toBuffer({ resolveWithObject: true }),
-      upright
-        .clone()
-        .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer(),
-    ]);
-    return { png: full.data, thumbnail, width: full.info.width, height: full.info.height };
+    return await withDecodeSlot(async () => {
+      // limitInputPixels re-checks during decoding; failOn 'warning' refuses truncated data.
+      const upright = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning' }).rotate();
+      const [full, thumbnail] = await Promise.all([
+        upright.clone().png().toBuffer({ resolveWithObject: true }),
+        upright
+          .clone()
+          .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      ]);
+      return { png: full.data, thumbnail, width: full.info.width, height: full.info.height };
+    });
   } catch {
     throw new AppError('INVALID_IMAGE', unreadableMessage);
   }
@@ -132,6 +155,10 @@ export async function processMaskPng(
 export async function prepareGeneratedImage(bytes: Buffer): Promise<ProcessedImage> {
   const format = detectImageFormat(bytes);
   if (!format) throw new AppError('INTERNAL_ERROR', 'The generated image is not a PNG, JPEG or WebP image.');
+  return withDecodeSlot(() => encodeGeneratedImage(bytes, format));
+}
+
+async function encodeGeneratedImage(bytes: Buffer, format: ImageFormat): Promise<ProcessedImage> {
   const image = sharp(bytes, { limitInputPixels: false });
   const png = format === 'png' ? bytes : await image.clone().png().toBuffer();
   const metadata = await sharp(png, { limitInputPixels: false }).metadata();
