@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { MemoryProjectEventBus } from '../src/integrations/project-events/memory-project-event-bus.ts';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
 import {
   exifWithOrientationAndGps,
@@ -617,6 +618,11 @@ for (const { dialect, title, isAvailable } of testDialects) {
         name: 'Live (renamed)',
       });
       second.close();
+      // A client that goes away is unsubscribed.
+      if (app.projectEvents instanceof MemoryProjectEventBus) {
+        const bus = app.projectEvents;
+        await expect.poll(() => bus.subscriberCount(project.id)).toBe(1);
+      }
       await app.inject({
         method: 'DELETE',
         url: `/api/projects/${project.id}`,
@@ -627,6 +633,10 @@ for (const { dialect, title, isAvailable } of testDialects) {
         projectId: project.id,
       });
       first.close();
+      if (app.projectEvents instanceof MemoryProjectEventBus) {
+        const bus = app.projectEvents;
+        await expect.poll(() => bus.subscriberCount(project.id)).toBe(0);
+      }
     });
   });
 }

@@ -26,6 +26,11 @@ export class MemoryProjectEventBus implements ProjectEventBus {
     this.emitter.emit(event.projectId, event);
   }
 
+  /** How many subscribers a project has in this process. */
+  subscriberCount(projectId: string): number {
+    return this.emitter.listenerCount(projectId);
+  }
+
   projectIds(): string[] {
     return this.emitter.eventNames().filter((name): name is string => typeof name === 'string');
   }

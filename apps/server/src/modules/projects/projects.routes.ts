@@ -255,7 +255,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         stream.end();
       }
       openStreams.add(close);
-      request.raw.on('close', close);
+      // The response closes when the client goes away (tab closed, EventSource.close()).
+      stream.on('close', close);
       stream.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
