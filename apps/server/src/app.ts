@@ -5,9 +5,10 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { projectsPlugin } from './modules/projects/projects.plugin.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.plugin.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
@@ -33,7 +34,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,12 +57,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(blobStorePlugin, { config });
   await app.register(projectEventsPlugin, { config });
   await app.register(projectsPlugin, { config });
+  await app.register(jobsPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(usersRoutes, { config });
+  await app.register(paymentsRoutes, { config });
   await app.register(projectsRoutes, { config });
   await app.register(filesRoutes);
-  await app.register(paymentsRoutes, { config });
 
   await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });
   return app;

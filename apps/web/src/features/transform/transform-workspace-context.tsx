@@ -2,7 +2,7 @@ import type { Job } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
-import { useCurrentProject } from '../projects/current-project-context.tsx';
+import { useCurrentProject } from '../projects/index.ts';
 import { isJobFinished, jobQueryKey } from './api/get-job.ts';
 
 interface TransformWorkspace {

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { MaskEditor, type MaskEditorHandle } from '../../mask-editor/mask-editor.tsx';
-import { deleteElementRegion, saveElementRegion } from '../../projects/api/element-regions.ts';
-import { useCurrentProject } from '../../projects/current-project-context.tsx';
+import { deleteElementRegion, saveElementRegion, useCurrentProject } from '../../projects/index.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 
 /** The size the photo is shown at in the editor: as large as fits the window. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMe } from '../../auth/api/get-me.ts';
 import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
-import { useSaveResult } from '../api/save-result.ts';
+import { useSaveHistoryItem } from '../../projects/index.ts';
 import { shareResult } from '../share-result.ts';
 import { ComparisonView } from './comparison-view.tsx';
 
@@ -22,19 +22,15 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
   const { t } = useTranslation('transform');
   const me = useMe();
   const { openPurchase } = usePurchaseDialog();
-  const save = useSaveResult();
-  const [savedAt, setSavedAt] = useState<string | null>(item.savedAt);
+  const save = useSaveHistoryItem();
+  const isSaved = item.savedAt !== null;
   const [shareMessage, setShareMessage] = useState<string | null>(null);
   const [isSharing, setIsSharing] = useState(false);
   const isFreeTier = me.data?.packageTier !== 'paid';
 
-  async function handleSave() {
-    try {
-      const saved = await save.mutateAsync({ projectId: item.projectId, itemId: item.id });
-      setSavedAt(saved.savedAt ?? new Date().toISOString());
-    } catch {
-      // The error text below says it; the result is not lost (it stays in the gallery).
-    }
+  function handleSave() {
+    // On failure the error text below says so; the result itself stays in the gallery.
+    save.mutate({ projectId: item.projectId, itemId: item.id });
   }
 
   async function handleShare() {
@@ -61,7 +57,7 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
       </details>
       <p className="ui-field__hint">{t('processingNotice')}</p>
       <div className="result-panel__actions">
-        {savedAt ? null : isFreeTier ? (
+        {isSaved ? null : isFreeTier ? (
           <Button variant="primary" onClick={() => openPurchase(t('upgradeToSaveReason'))}>
             {t('upgradeToSave')}
           </Button>
@@ -83,7 +79,7 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
           {isSharing ? t('sharing') : t('share')}
         </Button>
       </div>
-      {savedAt ? (
+      {isSaved ? (
         <p className="ui-alert ui-alert--success" role="status">
           {t('saved')}
         </p>

@@ -8,11 +8,10 @@ import { useMe } from '../../auth/api/get-me.ts';
 import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
 import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
 import { DirectivesPanel, type DirectivesPanelValue } from '../../directives/index.ts';
-import { useCurrentProject } from '../../projects/current-project-context.tsx';
+import { useCurrentProject } from '../../projects/index.ts';
 import { isJobFinished, useJob } from '../api/get-job.ts';
 import { useStartTransformation } from '../api/start-transformation.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
-import { AreaEditor } from './area-editor.tsx';
 
 /** The directives panel and the Transform button, under the project panel (standard and inpainting offers). */
 export function TransformControls() {
@@ -78,7 +77,6 @@ export function TransformControls() {
       <h2 id="transform-controls-title" className="visually-hidden">
         {t('transform')}
       </h2>
-      <AreaEditor />
       <DirectivesPanel
         forceInpaintingMode={isInpainting}
         resetSignal={project.resetSignal}

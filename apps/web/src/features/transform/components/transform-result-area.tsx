@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { projectQueryKeys } from '../../projects/api/project-query-keys.ts';
-import { useCurrentProject } from '../../projects/current-project-context.tsx';
+import { projectQueryKeys, useCurrentProject } from '../../projects/index.ts';
 import { useJob } from '../api/get-job.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 import { ComparisonView } from './comparison-view.tsx';

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './fakes/openai-fake-server.ts';
+import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server-process.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const sessions: BrowserSession[] = [];
+const width = 480;
+const height = 320;
+
+async function newSession() {
+  const session = await openPage(browser);
+  sessions.push(session);
+  return session;
+}
+
+/** A generated facade: a warm wall on the left two thirds (with a shadow band), sky on the right. */
+function facadePng(): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 70, g: 130, b: 210 } } })
+    .composite([
+      {
+        input: { create: { width: 320, height, channels: 3, background: { r: 200, g: 185, b: 165 } } },
+        left: 0,
+        top: 0,
+      },
+      {
+        input: { create: { width: 320, height: 30, channels: 3, background: { r: 110, g: 100, b: 90 } } },
+        left: 0,
+        top: 100,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** Mask contract: transparent where the wall is (x < 320), opaque black elsewhere. */
+function wallRegionPng(): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) pixels[(y * width + x) * 4 + 3] = x < 320 ? 0 : 255;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+/** Signs up and creates a project through the API (the project flow has its own browser tests). */
+async function userWithProject(request: APIRequestContext, origin: string, options: { markWall: boolean }) {
+  const signUp = await request.post(`${origin}/api/auth/sign-up/email`, {
+    headers: { origin },
+    data: {
+      email: `transform-${randomUUID()}@example.com`,
+      password: 'a long enough password',
+      name: 'Transform',
+    },
+  });
+  expect(signUp.status()).toBe(200);
+  const created = await request.post(`${origin}/api/projects`, {
+    headers: { origin },
+    multipart: {
+      name: 'Wall colours',
+      image: { name: 'facade.png', mimeType: 'image/png', buffer: await facadePng() },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const project = (await created.json()) as { id: string };
+  if (options.markWall) {
+    const region = await request.put(`${origin}/api/projects/${project.id}/regions/walls`, {
+      headers: { origin, 'content-type': 'image/png' },
+      data: await wallRegionPng(),
+    });
+    expect(region.status()).toBe(200);
+  }
+  return project;
+}
+
+async function chooseWallColour(page: Page, colour: string) {
+  await page.getByRole('button', { name: 'Wall colour' }).click();
+  await page.getByRole('button', { name: colour, exact: true }).click();
+  await expect
+    .poll(() => page.getByLabel('Generated prompt').inputValue())
+    .toContain(`Change only the walls to ${colour.toLowerCase()}`);
+}
+
+async function historyOf(request: APIRequestContext, origin: string, projectId: string) {
+  const response = await request.get(`${origin}/api/projects/${projectId}`);
+  return (
+    (await response.json()) as {
+      history: { id: string; original: { key: string }; transformed: { url: string; key: string } }[];
+    }
+  ).history;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const session of sessions) expect(session.problems).toEqual([]);
+  await browser?.close();
+});
+
+describe('standard transformation with the local engine', () => {
+  it('recolours the marked wall, shows progress then the comparison, charges 1 credit, and reuses the result as base', async () => {
+    const { page } = await newSession();
+    const project = await userWithProject(page.request, baseUrl, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    await page.getByText('Marked: walls.').waitFor();
+
+    await chooseWallColour(page, 'Sage');
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    const slider = page.getByRole('slider', { name: 'Comparison position' });
+    await slider.waitFor({ timeout: 20_000 });
+    await page.getByRole('img', { name: 'Result' }).waitFor();
+    expect(await slider.inputValue()).toBe('50');
+    await page.getByRole('button', { name: '+10' }).click();
+    expect(await slider.inputValue()).toBe('60');
+    await page.getByText('4 credits', { exact: true }).waitFor();
+
+    const [first] = await historyOf(page.request, baseUrl, project.id);
+    expect(first).toBeDefined();
+    const result = await page.request.get(`${baseUrl}${first?.transformed.url}`);
+    const { data, info } = await sharp(await result.body())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * width + x) * info.channels, (y * width + x) * info.channels + 3),
+    ];
+    expect(info.width).toBe(width);
+    expect(at(400, 200)).toEqual([70, 130, 210]);
+    const [red = 0, green = 0, blue = 0] = at(50, 250);
+    expect(green).toBeGreaterThan(red);
+    expect(green).toBeGreaterThan(blue);
+
+    // A free account is offered the upgrade instead of "Save generated".
+    await page.getByRole('button', { name: 'Upgrade to save' }).waitFor();
+
+    await page.getByRole('button', { name: 'Use for next transformation' }).click();
+    await chooseWallColour(page, 'Burgundy');
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByText('3 credits', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await historyOf(page.request, baseUrl, project.id)).length, { timeout: 20_000 })
+      .toBe(2);
+    const [second] = await historyOf(page.request, baseUrl, project.id);
+    // The second edit started from the first result, not from the original.
+    expect(second?.original.key).toBe(first?.transformed.key);
+  });
+
+  it('shows the error box and refunds when the wall was not marked', async () => {
+    const { page } = await newSession();
+    const project = await userWithProject(page.request, baseUrl, { markWall: false });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    await chooseWallColour(page, 'Sage');
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Please check your API key or try again later.' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.textContent()).toContain('Error');
+    await page.getByText('5 credits', { exact: true }).waitFor();
+  });
+
+  it('asks for an item before transforming', async () => {
+    const { page } = await newSession();
+    const project = await userWithProject(page.request, baseUrl, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please select an item' }).waitFor();
+  });
+});
+
+describe('standard transformation with the OpenAI engine (fake provider)', () => {
+  let fake: FakeOpenAiServer;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    server = await startServer({
+      IMAGE_ENGINE: 'openai',
+      OPENAI_API_KEY: fake.apiKey,
+      OPENAI_BASE_URL: fake.baseUrl,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('sends the composed prompt and the image to gpt-image-1 and shows the result', async () => {
+    const { page } = await newSession();
+    const project = await userWithProject(page.request, server.baseUrl, { markWall: false });
+    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await chooseWallColour(page, 'Sage');
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    const edit = fake.imageEdits.at(-1);
+    expect(edit).toMatchObject({ model: 'gpt-image-1', n: '1', size: '1536x1024' });
+    expect(edit?.prompt).toContain('Change only the walls to sage');
+    // The key never reaches the browser.
+    const scripts = await page.evaluate(() => [...document.scripts].map((script) => script.src));
+    for (const src of scripts) {
+      const body = await (await page.request.get(src)).text();
+      expect(body).not.toContain(fake.apiKey);
+    }
+  });
+});
