@@ -40,6 +40,19 @@ const configSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(1),
+  SALES_OPEN: booleanFromEnv.default(false),
+  CREDIT_VALIDITY_DAYS: z.coerce.number().positive().default(defaultCreditValidityDays),
+  CREDIT_COST_STANDARD: z.coerce.number().min(0).default(defaultCreditCosts.standard),
+  CREDIT_COST_INPAINTING: z.coerce.number().min(0).default(defaultCreditCosts.inpainting),
+  CREDIT_COST_CHAT_IMAGE: z.coerce.number().min(0).default(defaultCreditCosts.chatImage),
+  CREDIT_COST_CHAT_TEXT: z.coerce.number().min(0).default(defaultCreditCosts.chatText),
+  FREE_TIER_MAX_GENERATIONS: z.coerce.number().int().min(0).default(defaultFreeTierLimits.maxGenerations),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_POWER: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().optional(),
   FILE_STORE: z.enum(['local', 's3']).optional(),
   FILES_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -54,19 +67,10 @@ const configSchema = z.object({
     .positive()
     .default(20 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
-  SALES_OPEN: booleanFromEnv.default(false),
-  CREDIT_VALIDITY_DAYS: z.coerce.number().positive().default(defaultCreditValidityDays),
-  CREDIT_COST_STANDARD: z.coerce.number().min(0).default(defaultCreditCosts.standard),
-  CREDIT_COST_INPAINTING: z.coerce.number().min(0).default(defaultCreditCosts.inpainting),
-  CREDIT_COST_CHAT_IMAGE: z.coerce.number().min(0).default(defaultCreditCosts.chatImage),
-  CREDIT_COST_CHAT_TEXT: z.coerce.number().min(0).default(defaultCreditCosts.chatText),
-  FREE_TIER_MAX_GENERATIONS: z.coerce.number().int().min(0).default(defaultFreeTierLimits.maxGenerations),
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
-  STRIPE_PRICE_PRO: z.string().min(1).optional(),
-  STRIPE_PRICE_POWER: z.string().min(1).optional(),
-  STRIPE_API_BASE: z.url().optional(),
+  JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOB_WORKERS_IN_PROCESS: booleanFromEnv.default(true),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(2),
 });
 
 export type RawConfig = z.input<typeof configSchema>;
@@ -114,6 +118,16 @@ export interface Config {
       forcePathStyle: boolean;
     } | null;
   };
+  /** Transformation jobs (PRODUCT §6). */
+  jobs: {
+    timeoutMs: number;
+    /** Jobs one process runs at a time. */
+    concurrency: number;
+    /** Run workers inside the web server; false for web-only instances beside `npm run worker`. */
+    runWorkersInProcess: boolean;
+    /** Attempts before a job interrupted by a restart is failed and refunded. */
+    maxAttempts: number;
+  };
   /** Upload limits (PRODUCT §2), checked before an image is decoded. */
   uploads: { maxBytes: number; maxPixels: number };
   /** What things cost and what the free tier allows (PRODUCT §3); defaults from @facelift/shared. */
@@ -157,6 +171,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       'IMAGE_ENGINE: openai needs OPENAI_API_KEY; unset IMAGE_ENGINE to use the local engine',
     ]);
   }
+  if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
+    throw new ConfigError(['FILE_STORE: s3 needs S3_BUCKET; unset FILE_STORE to keep files on local disk']);
+  }
   if (env.STRIPE_SECRET_KEY) {
     const missing = (
       ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_POWER'] as const
@@ -164,9 +181,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (missing.length > 0) {
       throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
     }
-  }
-  if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
-    throw new ConfigError(['FILE_STORE: s3 needs S3_BUCKET; unset FILE_STORE to keep files on local disk']);
   }
   const dataDirectory = path.resolve(env.DATA_DIR);
   return {
@@ -215,6 +229,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : null,
+    },
+    jobs: {
+      timeoutMs: env.JOB_TIMEOUT_MS,
+      concurrency: env.JOB_CONCURRENCY,
+      runWorkersInProcess: env.JOB_WORKERS_IN_PROCESS,
+      maxAttempts: env.JOB_MAX_ATTEMPTS,
     },
     uploads: { maxBytes: env.UPLOAD_MAX_BYTES, maxPixels: env.UPLOAD_MAX_PIXELS },
     credits: {

@@ -65,6 +65,25 @@ export interface CreditMovementTable {
   created_at: ColumnType<Date | string, Date | string | undefined, never>;
 }
 
+export interface JobTable {
+  id: string;
+  user_id: string;
+  project_id: string;
+  kind: 'transformation';
+  status: 'queued' | 'running' | 'storing' | 'done' | 'failed';
+  /** The validated transformation input: JSON text on SQLite, jsonb on PostgreSQL (read with fromJson). */
+  input: ColumnType<unknown, string, string>;
+  prompt: string;
+  cost: number;
+  attempts: ColumnType<number, number | undefined, number>;
+  result_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
 export interface CreditGrantTable {
   grant_key: string;
   user_id: string;
@@ -159,4 +178,5 @@ export interface Database {
   credit_grant: CreditGrantTable;
   credit_reservation: CreditReservationTable;
   checkout_session: CheckoutSessionTable;
+  job: JobTable;
 }

@@ -2,10 +2,12 @@ import type { PortableMigration } from '../migrator.ts';
 import { accountsAndCredits } from './001-accounts-and-credits.ts';
 import { creditReservations } from './002-credit-reservations.ts';
 import { projects } from './003-projects.ts';
+import { jobs } from './004-jobs.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix. */
 export const migrations: Record<string, PortableMigration> = {
   '001-accounts-and-credits': accountsAndCredits,
   '002-credit-reservations': creditReservations,
   '003-projects': projects,
+  '004-jobs': jobs,
 };
