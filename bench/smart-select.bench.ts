@@ -9,8 +9,11 @@
  * - windows: each window on its own (there are dozens per facade, and a click selects the
  *   connected area under it, so each window is its own 3-click task).
  *
- * Options: --tolerance N (default: the slider's default), --sweep (try several tolerances),
- * --verbose (per-image lines), --fixtures DIR.
+ * Tolerances are the editor's starting values: `largeSurface` for walls, `smallPart` for
+ * windows (the editor starts each layer with the value its kind of surface needs).
+ *
+ * Options: --tolerances A,B,… (run each for both classes instead), --sweep (30,50,70,90),
+ * --fixtures DIR, and --<tuning key> N to try a tuning (e.g. --edgeSmoothingRadius 2).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,10 +34,14 @@ const maximumClicks = 3;
 /** Windows smaller than this (in pixels) are slivers cut by the image edge or a balcony. */
 const minimumWindowArea = 150;
 
+interface ToleranceSetting {
+  wall: number;
+  window: number;
+}
+
 interface Options {
   fixtures: string;
-  tolerances: number[];
-  verbose: boolean;
+  settings: ToleranceSetting[];
   tuning: Partial<SmartSelectTuning>;
 }
 
@@ -43,7 +50,6 @@ function parseOptions(argv: string[]): Options {
     const at = argv.indexOf(name);
     return at >= 0 ? argv[at + 1] : undefined;
   };
-  const tolerance = Number(optionValue('--tolerance') ?? smartSelectTolerance.default);
   const tuning: Partial<SmartSelectTuning> = {};
   for (const key of Object.keys(defaultSmartSelectTuning) as Array<keyof SmartSelectTuning>) {
     const value = optionValue(`--${key}`);
@@ -51,8 +57,12 @@ function parseOptions(argv: string[]): Options {
   }
   return {
     fixtures: optionValue('--fixtures') ?? path.resolve(import.meta.dirname, '../../shared/fixtures/facades'),
-    tolerances: argv.includes('--sweep') ? [10, 20, 30, 40, 50, 60] : [tolerance],
-    verbose: argv.includes('--verbose'),
+    settings: (argv.includes('--sweep')
+      ? [30, 50, 70, 90]
+      : optionValue('--tolerances')?.split(',').map(Number)
+    )?.map((tolerance) => ({ wall: tolerance, window: tolerance })) ?? [
+      { wall: smartSelectTolerance.largeSurface, window: smartSelectTolerance.smallPart },
+    ],
     tuning,
   };
 }
@@ -158,7 +168,11 @@ interface ImageScore {
   windowCount: number;
 }
 
-async function measureAccuracy(options: Options, tolerance: number, names: string[]): Promise<ImageScore[]> {
+async function measureAccuracy(
+  options: Options,
+  setting: ToleranceSetting,
+  names: string[],
+): Promise<ImageScore[]> {
   const scores: ImageScore[] = [];
   for (const name of names) {
     const pixels = await readPhoto(path.join(options.fixtures, `${name}.jpg`));
@@ -169,12 +183,12 @@ async function measureAccuracy(options: Options, tolerance: number, names: strin
       );
     }
     const image = prepareSmartSelectImage(pixels, options.tuning);
-    const select = (point: { x: number; y: number }) =>
+    const selectAt = (tolerance: number) => (point: { x: number; y: number }) =>
       selectSimilarArea(image, point, { tolerance, tuning: options.tuning });
 
-    const wall = simulateClicks(classMask(labels, labelIds.wall), select, maximumClicks);
+    const wall = simulateClicks(classMask(labels, labelIds.wall), selectAt(setting.wall), maximumClicks);
     const windows = splitInstances(classMask(labels, labelIds.window), minimumWindowArea).map((instance) =>
-      simulateClicks(instance, select, maximumClicks),
+      simulateClicks(instance, selectAt(setting.window), maximumClicks),
     );
     const score: ImageScore = {
       name,
@@ -185,12 +199,10 @@ async function measureAccuracy(options: Options, tolerance: number, names: strin
       windowCount: windows.length,
     };
     scores.push(score);
-    if (options.verbose) {
-      console.log(
-        `  ${name}: wall ${format(score.wallOneClick)} → ${format(score.wall)}, ` +
-          `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)}`,
-      );
-    }
+    console.log(
+      `  ${name}: wall ${format(score.wallOneClick)} → ${format(score.wall)}, ` +
+        `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)}`,
+    );
   }
   return scores;
 }
@@ -216,19 +228,12 @@ async function main(): Promise<void> {
 
   await measureSpeed(path.join(options.fixtures, `${names[3] ?? names[0]}.jpg`), options.tuning);
 
-  for (const tolerance of options.tolerances) {
+  for (const setting of options.settings) {
     console.log(
-      `\nAccuracy, tolerance ${tolerance}, ≤ ${maximumClicks} clicks (IoU after 1 click → after up to ${maximumClicks}):`,
+      `\nAccuracy, tolerance ${setting.wall} for walls and ${setting.window} for windows, ≤ ${maximumClicks} clicks ` +
+        `(IoU after 1 click → after up to ${maximumClicks}):`,
     );
-    const scores = await measureAccuracy(options, tolerance, names);
-    if (!options.verbose) {
-      for (const score of scores) {
-        console.log(
-          `  ${score.name}: wall ${format(score.wallOneClick)} → ${format(score.wall)}, ` +
-            `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)}`,
-        );
-      }
-    }
+    const scores = await measureAccuracy(options, setting, names);
     const wallMean = mean(scores.map((score) => score.wall));
     const windowMean = mean(scores.map((score) => score.window));
     console.log(

@@ -46,18 +46,28 @@ export interface SmartSelectTuning {
 
 export const defaultSmartSelectTuning: SmartSelectTuning = {
   smoothingRadius: 1,
-  edgeSmoothingRadius: 2,
+  edgeSmoothingRadius: 1,
   minimumDistance: 2,
   maximumDistance: 40,
-  lightnessWeight: 0.5,
+  lightnessWeight: 0.3,
   minimumEdge: 1,
-  maximumEdge: 8,
+  maximumEdge: 6,
   maximumHoleShare: 0.0005,
   seedRadius: 3,
 };
 
-/** The tolerance slider's range and default. */
-export const smartSelectTolerance = { minimum: 1, maximum: 100, default: 30 } as const;
+/**
+ * The tolerance slider's range and starting values. Walls and roofs are large, textured
+ * surfaces that need a wide tolerance; window and door frames are small parts next to
+ * similar colours that need a narrow one (measured by `npm run bench`).
+ */
+export const smartSelectTolerance = {
+  minimum: 1,
+  maximum: 100,
+  default: 40,
+  largeSurface: 60,
+  smallPart: 30,
+} as const;
 
 export function prepareSmartSelectImage(
   pixels: RgbaPixels,
@@ -100,12 +110,20 @@ export function selectSimilarArea(
   const lightnessWeight = tuning.lightnessWeight;
 
   const data = selection.data;
-  const isSimilar = (index: number, colours: Float32Array = lab): boolean => {
+  const isSimilar = (index: number): boolean => {
     const offset = index * 3;
-    const deltaL = (colours[offset] as number) - referenceL;
-    const deltaA = (colours[offset + 1] as number) - referenceA;
-    const deltaB = (colours[offset + 2] as number) - referenceB;
+    const deltaL = (lab[offset] as number) - referenceL;
+    const deltaA = (lab[offset + 1] as number) - referenceA;
+    const deltaB = (lab[offset + 2] as number) - referenceB;
     return lightnessWeight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= distanceSquared;
+  };
+  // At the boundary, where shade cannot explain a difference, lightness counts in full.
+  const isSimilarExactly = (index: number): boolean => {
+    const offset = index * 3;
+    const deltaL = (sharpLab[offset] as number) - referenceL;
+    const deltaA = (sharpLab[offset + 1] as number) - referenceA;
+    const deltaB = (sharpLab[offset + 2] as number) - referenceB;
+    return deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= distanceSquared;
   };
   // Pixel states in `data` while filling: 0 unvisited, 1 selected, 2 rejected, 3 queued for the rim.
   const queue = new Int32Array(width * height);
@@ -137,10 +155,11 @@ export function selectSimilarArea(
   // The edge map is blurred, so the fill stops a few pixels short of the real boundary:
   // grow back out over that rim by colour alone, never further than the blur reaches.
   let rim = rejected;
+  const rimCandidates: number[] = [];
   for (let ring = 0; ring <= tuning.edgeSmoothingRadius + 1 && rim.length > 0; ring++) {
     const next: number[] = [];
     for (const index of rim) {
-      if (!isSimilar(index, sharpLab)) continue;
+      if (!isSimilarExactly(index)) continue;
       data[index] = 1;
       const x = index % width;
       if (x > 0 && data[index - 1] === 0) next.push(index - 1);
@@ -148,21 +167,31 @@ export function selectSimilarArea(
       if (index >= width && data[index - width] === 0) next.push(index - width);
       if (index < width * (height - 1) && data[index + width] === 0) next.push(index + width);
     }
-    for (const index of next) data[index] = 3;
+    for (const index of next) {
+      data[index] = 3;
+      rimCandidates.push(index);
+    }
     rim = next;
   }
-  for (let index = 0; index < data.length; index++) if (data[index] !== 1) data[index] = 0;
+  // Only visited pixels are cleaned and searched, so that a small selection costs little
+  // however big the photo.
+  const visitedOutside = rejected.concat(rimCandidates);
+  for (const index of visitedOutside) if (data[index] !== 1) data[index] = 0;
 
   // Smoothing also lets the fill take the outer pixels of a neighbouring area (the outer
   // ring of a window frame): peel off boundary pixels whose own colour is not similar.
   let boundary: number[] = [];
-  for (let index = 0; index < data.length; index++) {
+  for (let position = 0; position < tail; position++) {
+    const index = queue[position] as number;
+    if (isOnBoundary(data, index, width, height)) boundary.push(index);
+  }
+  for (const index of visitedOutside) {
     if (data[index] === 1 && isOnBoundary(data, index, width, height)) boundary.push(index);
   }
   for (let ring = 0; ring <= tuning.smoothingRadius && boundary.length > 0; ring++) {
     const peeled: number[] = [];
     for (const index of boundary) {
-      if (index !== seedIndex && !isSimilar(index, sharpLab)) peeled.push(index);
+      if (index !== seedIndex && !isSimilarExactly(index)) peeled.push(index);
     }
     const next: number[] = [];
     for (const index of peeled) data[index] = 0;
@@ -239,15 +268,14 @@ export function boundingBox(
   let right = -1;
   let bottom = -1;
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    const first = data.indexOf(1, row);
-    if (first === -1 || first >= row + width) continue;
-    let last = row + width - 1;
-    while (data[last] !== 1) last--;
+    // indexOf on the row alone: on the whole array it would scan on past the row's end.
+    const row = data.subarray(y * width, (y + 1) * width);
+    const first = row.indexOf(1);
+    if (first === -1) continue;
     if (top === height) top = y;
     bottom = y;
-    left = Math.min(left, first - row);
-    right = Math.max(right, last - row);
+    left = Math.min(left, first);
+    right = Math.max(right, row.lastIndexOf(1));
   }
   return right < 0 ? null : { left, top, right, bottom };
 }
@@ -302,25 +330,39 @@ function boxBlur(source: Float32Array, width: number, height: number, radius: nu
   if (radius <= 0) return source;
   const rowStride = width * 3;
   const horizontal = new Float32Array(source.length);
+  const reach = Math.min(radius, width - 1);
   for (let y = 0; y < height; y++) {
     const row = y * rowStride;
-    for (let channel = 0; channel < 3; channel++) {
-      let sum = 0;
-      let count = 0;
-      for (let x = 0; x <= Math.min(radius, width - 1); x++) {
-        sum += source[row + x * 3 + channel] as number;
+    // All three channels in one pass, in locals: typed-array reads in the hot loop are costly.
+    let sumL = 0;
+    let sumA = 0;
+    let sumB = 0;
+    let count = 0;
+    for (let x = 0; x <= reach; x++) {
+      const at = row + x * 3;
+      sumL += source[at] as number;
+      sumA += source[at + 1] as number;
+      sumB += source[at + 2] as number;
+      count++;
+    }
+    for (let x = 0; x < width; x++) {
+      const at = row + x * 3;
+      horizontal[at] = sumL / count;
+      horizontal[at + 1] = sumA / count;
+      horizontal[at + 2] = sumB / count;
+      if (x + radius + 1 < width) {
+        const entering = row + (x + radius + 1) * 3;
+        sumL += source[entering] as number;
+        sumA += source[entering + 1] as number;
+        sumB += source[entering + 2] as number;
         count++;
       }
-      for (let x = 0; x < width; x++) {
-        horizontal[row + x * 3 + channel] = sum / count;
-        if (x + radius + 1 < width) {
-          sum += source[row + (x + radius + 1) * 3 + channel] as number;
-          count++;
-        }
-        if (x - radius >= 0) {
-          sum -= source[row + (x - radius) * 3 + channel] as number;
-          count--;
-        }
+      if (x - radius >= 0) {
+        const leaving = row + (x - radius) * 3;
+        sumL -= source[leaving] as number;
+        sumA -= source[leaving + 1] as number;
+        sumB -= source[leaving + 2] as number;
+        count--;
       }
     }
   }

@@ -15,7 +15,8 @@ export interface ToolSettings {
   brushShape: BrushShape;
   regionShape: RegionShape;
   brushSize: number;
-  tolerance: number;
+  /** Smart-select tolerance per layer: walls want a wider one than window frames. */
+  tolerances: Record<MaskTarget, number>;
 }
 
 export interface MaskEditorToolbarProps {
@@ -145,10 +146,14 @@ export function MaskEditorToolbar({
             min={smartSelectTolerance.minimum}
             max={smartSelectTolerance.maximum}
             step={1}
-            value={settings.tolerance}
-            onChange={(event) => onChange({ tolerance: Number(event.currentTarget.value) })}
+            value={settings.tolerances[settings.target]}
+            onChange={(event) =>
+              onChange({
+                tolerances: { ...settings.tolerances, [settings.target]: Number(event.currentTarget.value) },
+              })
+            }
           />
-          <output htmlFor={toleranceId}>{settings.tolerance}</output>
+          <output htmlFor={toleranceId}>{settings.tolerances[settings.target]}</output>
         </div>
       ) : null}
 

@@ -107,7 +107,16 @@ describe('MaskEditor', () => {
     expect(screen.getByRole('button', { name: 'Ellipse' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Round' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Smart select' }));
-    expect((screen.getByRole('slider', { name: 'Tolerance' }) as HTMLInputElement).value).toBe('30');
+    const tolerance = () => (screen.getByRole('slider', { name: 'Tolerance' }) as HTMLInputElement).value;
+    expect(tolerance()).toBe('40');
+    // Walls start wide, window frames narrow; each layer keeps its own setting.
+    fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
+    expect(tolerance()).toBe('60');
+    fireEvent.change(screen.getByRole('slider', { name: 'Tolerance' }), { target: { value: '75' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Window frames' }));
+    expect(tolerance()).toBe('30');
+    fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
+    expect(tolerance()).toBe('75');
     expect(screen.getByRole('button', { name: 'Smart select' }).getAttribute('aria-pressed')).toBe('true');
   });
 

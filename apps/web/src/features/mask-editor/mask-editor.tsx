@@ -73,6 +73,17 @@ type Gesture =
 
 const zoomStep = 1.25;
 
+/** Large even surfaces start with a wide tolerance, small parts with a narrow one (see the bench). */
+function initialTolerances(): Record<MaskTarget, number> {
+  return {
+    mask: smartSelectTolerance.default,
+    walls: smartSelectTolerance.largeSurface,
+    roof: smartSelectTolerance.largeSurface,
+    windowFrames: smartSelectTolerance.smallPart,
+    doorFrames: smartSelectTolerance.smallPart,
+  };
+}
+
 /**
  * The full-screen mask editor (SPEC §2, PRODUCT §5): paint the area to edit, or mark each
  * element's region, with brush, shapes, eraser and smart select; undo, redo, zoom and pan.
@@ -95,7 +106,7 @@ export function MaskEditor({
     brushShape: 'round',
     regionShape: 'rectangle',
     brushSize: brushSizeLimits.default,
-    tolerance: smartSelectTolerance.default,
+    tolerances: initialTolerances(),
   });
   const [viewport, setViewport] = useState<Viewport>(fittedViewport);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
@@ -349,7 +360,7 @@ export function MaskEditor({
     const target = settingsRef.current.target;
     const analysisPoint = mapPoint(point, { width: layers.width, height: layers.height }, analysis);
     setSmartState('selecting');
-    selector.select(analysisPoint, settingsRef.current.tolerance).then(
+    selector.select(analysisPoint, settingsRef.current.tolerances[target]).then(
       (selection) => {
         setSmartState('ready');
         if (layersRef.current === layers) changed(layers.applySelection(target, selection, mode));

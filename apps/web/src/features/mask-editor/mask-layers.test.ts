@@ -173,3 +173,22 @@ describe('MaskLayers', () => {
     expect(layers.canUndo).toBe(false);
   });
 });
+
+describe('renderOverlay', () => {
+  it('draws each layer in its colour, the active layer on top, and clears the rest', async () => {
+    const { overlayAlpha, overlayColours, renderOverlay } = await import('./mask-overlay.ts');
+    const { maskTargets } = await import('./mask-layers.ts');
+    const layers = new MaskLayers(4, 1);
+    layers.fillShape('walls', { x: 0, y: 0 }, { x: 3, y: 1 }, 'rectangle', 1);
+    layers.fillShape('mask', { x: 1, y: 0 }, { x: 2, y: 1 }, 'rectangle', 1);
+    const pixels = new Uint8ClampedArray(16).fill(9);
+    renderOverlay(layers, pixels, { left: 0, top: 0, right: 3, bottom: 0 }, 'walls', maskTargets);
+    const pixel = (index: number) => Array.from(pixels.subarray(index * 4, index * 4 + 4));
+    expect(pixel(0)).toEqual([...overlayColours.walls, overlayAlpha]);
+    // The mask lies under the active walls layer where they overlap.
+    expect(pixel(1)).toEqual([...overlayColours.walls, overlayAlpha]);
+    expect(pixel(3)).toEqual([0, 0, 0, 0]);
+    renderOverlay(layers, pixels, { left: 0, top: 0, right: 3, bottom: 0 }, 'mask', maskTargets);
+    expect(pixel(1)).toEqual([...overlayColours.mask, overlayAlpha]);
+  });
+});

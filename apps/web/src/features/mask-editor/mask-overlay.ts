@@ -33,25 +33,26 @@ export function renderOverlay(
   active: MaskTarget,
   order: readonly MaskTarget[],
 ): void {
-  const stack = [...order.filter((target) => target !== active), active].map((target) => ({
-    data: layers.layer(target).data,
-    colour: overlayColours[target],
-  }));
+  // One 32-bit write per pixel; layers in stacking order, so later ones overwrite.
+  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length / 4);
   const { width } = layers;
-  for (let y = box.top; y <= box.bottom; y++) {
-    for (let x = box.left; x <= box.right; x++) {
-      const index = y * width + x;
-      const offset = index * 4;
-      let colour: readonly [number, number, number] | null = null;
-      for (const layer of stack) if (layer.data[index] === 1) colour = layer.colour;
-      if (colour) {
-        pixels[offset] = colour[0];
-        pixels[offset + 1] = colour[1];
-        pixels[offset + 2] = colour[2];
-        pixels[offset + 3] = overlayAlpha;
-      } else {
-        pixels[offset + 3] = 0;
+  const boxWidth = box.right - box.left + 1;
+  for (let y = box.top; y <= box.bottom; y++)
+    words.fill(0, y * width + box.left, y * width + box.left + boxWidth);
+  for (const target of [...order.filter((candidate) => candidate !== active), active]) {
+    const data = layers.layer(target).data;
+    const word = packColour(overlayColours[target]);
+    for (let y = box.top; y <= box.bottom; y++) {
+      const row = y * width;
+      for (let index = row + box.left; index < row + box.left + boxWidth; index++) {
+        if (data[index] === 1) words[index] = word;
       }
     }
   }
+}
+
+/** RGBA bytes as one 32-bit word in the platform's byte order. */
+function packColour([red, green, blue]: readonly [number, number, number]): number {
+  const bytes = new Uint8Array([red, green, blue, overlayAlpha]);
+  return new Uint32Array(bytes.buffer)[0] as number;
 }
