@@ -186,14 +186,15 @@ describe('buying credits through Stripe Checkout (fake Stripe), sales open', () 
     await balance(page, '5').waitFor();
     const dialog = await openPurchaseModal(page);
     await dialog.getByRole('button', { name: 'Buy Power' }).click();
-    await page.waitForURL(`${stripe.apiBase}/checkout/**`);
+    // Two origins and a webhook round trip: allow for a busy machine.
+    await page.waitForURL(`${stripe.apiBase}/checkout/**`, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/success\?session_id=cs_test_/);
+    await page.waitForURL(/\/success\?session_id=cs_test_/, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await balance(page, '55').waitFor();
     const me = await page.request.get(`${server.baseUrl}/api/me`);
     expect(await me.json()).toMatchObject({ balance: 55, packageTier: 'paid' });
-  });
+  }, 60_000);
 
   it('says "Payment error" when the payment provider fails, and the button is usable again', async () => {
     const { page } = await newSession();
