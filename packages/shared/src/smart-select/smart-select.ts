@@ -117,16 +117,16 @@ export function selectSimilarArea(
     const deltaB = (lab[offset + 2] as number) - referenceB;
     return lightnessWeight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= distanceSquared;
   };
-  // At the boundary, where shade cannot explain a difference, lightness counts in full.
+  // At the boundary each pixel is judged by its own, unsmoothed colour.
   const isSimilarExactly = (index: number): boolean => {
     const offset = index * 3;
     const deltaL = (sharpLab[offset] as number) - referenceL;
     const deltaA = (sharpLab[offset + 1] as number) - referenceA;
     const deltaB = (sharpLab[offset + 2] as number) - referenceB;
-    return deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= distanceSquared;
+    return lightnessWeight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= distanceSquared;
   };
   // Pixel states in `data` while filling: 0 unvisited, 1 selected, 2 rejected, 3 queued for the rim.
-  const queue = new Int32Array(width * height);
+  const queue = scratchQueue(image);
   const rejected: number[] = [];
   const seedIndex = seedY * width + seedX;
   data[seedIndex] = 1;
@@ -205,8 +205,23 @@ export function selectSimilarArea(
     boundary = next;
   }
 
-  fillSmallHoles(selection, Math.max(16, Math.round(tuning.maximumHoleShare * width * height)));
+  fillSmallHoles(selection, Math.max(16, Math.round(tuning.maximumHoleShare * width * height)), queue);
   return selection;
+}
+
+/**
+ * One queue per prepared photo, reused by every click: allocating (and zeroing) megabytes per
+ * click shows up as garbage-collection pauses. Safe because a click runs to completion.
+ */
+const queues = new WeakMap<SmartSelectImage, Int32Array>();
+
+function scratchQueue(image: SmartSelectImage): Int32Array {
+  let queue = queues.get(image);
+  if (!queue) {
+    queue = new Int32Array(image.width * image.height);
+    queues.set(image, queue);
+  }
+  return queue;
 }
 
 /** Adds a selection to a mask, or removes it (shift-click), in place. */
@@ -226,17 +241,18 @@ export function applySelection(target: Bitmask, selection: Bitmask, mode: 'add' 
  * Only the selection's bounding box is searched: an unselected pixel on its edge touches
  * the unselected outside, so nothing enclosed can lie beyond it.
  */
-export function fillSmallHoles(mask: Bitmask, maximumArea: number): void {
+export function fillSmallHoles(mask: Bitmask, maximumArea: number, scratch?: Int32Array): void {
   const { width, data } = mask;
   const box = boundingBox(mask);
   if (!box) return;
-  const seen = new Uint8Array(data.length);
-  const component = new Int32Array((box.right - box.left + 1) * (box.bottom - box.top + 1));
+  const boxArea = (box.right - box.left + 1) * (box.bottom - box.top + 1);
+  const component = scratch && scratch.length >= boxArea ? scratch : new Int32Array(boxArea);
+  // Unselected pixels already visited are marked 2 in `data` itself, and reset at the end.
   for (let startY: number = box.top; startY <= box.bottom; startY++) {
     for (let startX: number = box.left; startX <= box.right; startX++) {
       const start = startY * width + startX;
-      if (data[start] !== 0 || seen[start] === 1) continue;
-      seen[start] = 1;
+      if (data[start] !== 0) continue;
+      data[start] = 2;
       component[0] = start;
       let head = 0;
       let tail = 1;
@@ -246,14 +262,31 @@ export function fillSmallHoles(mask: Bitmask, maximumArea: number): void {
         const x = index % width;
         const y = (index - x) / width;
         if (x === box.left || y === box.top || x === box.right || y === box.bottom) isEnclosed = false;
-        if (x > box.left) tail = enqueueHole(index - 1, data, seen, component, tail);
-        if (x < box.right) tail = enqueueHole(index + 1, data, seen, component, tail);
-        if (y > box.top) tail = enqueueHole(index - width, data, seen, component, tail);
-        if (y < box.bottom) tail = enqueueHole(index + width, data, seen, component, tail);
+        if (x > box.left && data[index - 1] === 0) {
+          data[index - 1] = 2;
+          component[tail++] = index - 1;
+        }
+        if (x < box.right && data[index + 1] === 0) {
+          data[index + 1] = 2;
+          component[tail++] = index + 1;
+        }
+        if (y > box.top && data[index - width] === 0) {
+          data[index - width] = 2;
+          component[tail++] = index - width;
+        }
+        if (y < box.bottom && data[index + width] === 0) {
+          data[index + width] = 2;
+          component[tail++] = index + width;
+        }
       }
       if (isEnclosed && tail <= maximumArea) {
         for (let position = 0; position < tail; position++) data[component[position] as number] = 1;
       }
+    }
+  }
+  for (let y = box.top; y <= box.bottom; y++) {
+    for (let index = y * width + box.left; index <= y * width + box.right; index++) {
+      if (data[index] === 2) data[index] = 0;
     }
   }
 }
@@ -288,19 +321,6 @@ function isOnBoundary(data: Uint8Array, index: number, width: number, height: nu
     (index >= width && data[index - width] !== 1) ||
     (index < width * (height - 1) && data[index + width] !== 1)
   );
-}
-
-function enqueueHole(
-  index: number,
-  data: Uint8Array,
-  seen: Uint8Array,
-  queue: Int32Array,
-  tail: number,
-): number {
-  if (data[index] !== 0 || seen[index] === 1) return tail;
-  seen[index] = 1;
-  queue[tail] = index;
-  return tail + 1;
 }
 
 function meanColour(

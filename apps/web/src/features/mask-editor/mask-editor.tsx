@@ -140,7 +140,10 @@ export function MaskEditor({
     if (!layers || !canvas || !box) return;
     const context = canvas.getContext('2d');
     if (!context) return;
-    if (!overlayPixelsRef.current || overlayPixelsRef.current.width !== layers.width) {
+    if (
+      overlayPixelsRef.current?.width !== layers.width ||
+      overlayPixelsRef.current.height !== layers.height
+    ) {
       overlayPixelsRef.current = new ImageData(layers.width, layers.height);
     }
     const pixels = overlayPixelsRef.current;
@@ -202,29 +205,25 @@ export function MaskEditor({
     };
   }, [imageUrl]);
 
-  // Saved masks and regions are loaded once the photo (and so the working size) is known.
+  // Saved masks and regions are loaded once per photo, when its working size is known; a
+  // parent re-rendering with a new `initialMasks` object must not wipe what was painted since.
+  const initialMasksLoadedForRef = useRef<string | null>(null);
   useEffect(() => {
-    if (!natural || !initialMasks) return;
-    let isCurrent = true;
+    if (!natural || !initialMasks || initialMasksLoadedForRef.current === imageUrl) return;
+    initialMasksLoadedForRef.current = imageUrl;
+    const layers = layersRef.current;
     for (const [target, url] of Object.entries(initialMasks)) {
       if (!url || !(target === 'mask' || isRegionElement(target))) continue;
       loadMaskImage(url)
         .then((mask) => {
-          if (!isCurrent || !mask || !layersRef.current) return;
-          layersRef.current.load(target, mask);
-          changed({
-            left: 0,
-            top: 0,
-            right: layersRef.current.width - 1,
-            bottom: layersRef.current.height - 1,
-          });
+          if (!mask || !layers || layersRef.current !== layers) return;
+          layers.load(target, mask);
+          changed({ left: 0, top: 0, right: layers.width - 1, bottom: layers.height - 1 });
         })
+        // A saved region that cannot be read leaves its layer empty, to be marked again.
         .catch(() => undefined);
     }
-    return () => {
-      isCurrent = false;
-    };
-  }, [natural, initialMasks, changed]);
+  }, [natural, initialMasks, imageUrl, changed]);
 
   // The active layer is drawn on top: redraw when it changes.
   useEffect(() => {
