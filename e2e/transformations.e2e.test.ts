@@ -176,6 +176,48 @@ describe('standard transformation with the local engine', () => {
   });
 });
 
+describe('saving a result', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ SALES_OPEN: 'true' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('lets a paying user save the result to the project', async () => {
+    const { page } = await newSession();
+    const origin = server.baseUrl;
+    const project = await userWithProject(page.request, origin, { markWall: true });
+    // Buy Starter through the offline test checkout: the account becomes paid.
+    const checkout = await page.request.post(`${origin}/api/payments/checkout`, {
+      headers: { origin },
+      data: { planId: 'starter' },
+    });
+    const sessionId = new URL((await checkout.json()).url, origin).pathname.split('/').at(-1);
+    expect(
+      (
+        await page.request.post(`${origin}/api/payments/test-checkout/${sessionId}/pay`, {
+          headers: { origin },
+        })
+      ).status(),
+    ).toBe(200);
+
+    await page.goto(`${origin}/projects/${project.id}`);
+    await page.getByText('15 credits', { exact: true }).waitFor();
+    await chooseWallColour(page, 'Sage');
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    const save = page.getByRole('button', { name: 'Save generated' });
+    await save.waitFor({ timeout: 20_000 });
+    await save.click();
+    await page.getByText('Project Saved').waitFor();
+    expect(await save.count()).toBe(0);
+    const [item] = (await (await page.request.get(`${origin}/api/projects/${project.id}`)).json()).history;
+    expect(item.savedAt).not.toBeNull();
+  });
+});
+
 describe('standard transformation with the OpenAI engine (fake provider)', () => {
   let fake: FakeOpenAiServer;
   let server: RunningServer;
