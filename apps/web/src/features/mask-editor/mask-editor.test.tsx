@@ -206,3 +206,33 @@ describe('MaskEditor', () => {
     expect(screen.getByText('100%')).toBeTruthy();
   });
 });
+
+describe('MaskEditor kept mounted', () => {
+  it('keeps what was painted while closed and opens on the layer asked for', () => {
+    fakeCanvasContext();
+    const ref = createRef<MaskEditorHandle>();
+    const view = (open: boolean, initialTarget: 'mask' | 'walls') => (
+      <I18nextProvider i18n={i18n}>
+        <MaskEditor
+          ref={ref}
+          imageUrl="/photo.jpg"
+          displayWidth={400}
+          displayHeight={300}
+          onClose={() => undefined}
+          open={open}
+          initialTarget={initialTarget}
+        />
+      </I18nextProvider>
+    );
+    const { rerender } = render(view(true, 'mask'));
+    const stage = loadPhoto(400, 300);
+    fireEvent.click(screen.getByRole('button', { name: 'Region select' }));
+    drag(stage, [10, 10], [60, 60]);
+    rerender(view(false, 'mask'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(ref.current?.getMask()).not.toBeNull();
+    rerender(view(true, 'walls'));
+    expect(screen.getByRole('button', { name: 'Walls' }).getAttribute('aria-pressed')).toBe('true');
+    expect(ref.current?.getMask()).not.toBeNull();
+  });
+});

@@ -53,7 +53,10 @@ export interface MaskEditorProps {
   onClose(): void;
   /** Keep the editor mounted and toggle `open` so that what was painted survives closing. */
   open?: boolean;
-  /** The layer painted first: the inpainting mask, or an element's region ("Mark area"). */
+  /**
+   * The layer selected whenever the editor opens: the inpainting mask (the upload panel's
+   * inpainting button) or an element's region (the directives panel's "Mark area").
+   */
   initialTarget?: MaskTarget;
   /** Saved regions or mask to start from (mask-contract images, e.g. kept on the project). */
   initialMasks?: Partial<Record<MaskTarget, string>>;
@@ -224,6 +227,11 @@ export function MaskEditor({
         .catch(() => undefined);
     }
   }, [natural, initialMasks, imageUrl, changed]);
+
+  // Each opening starts on the layer the opener asked for.
+  useEffect(() => {
+    if (open) setSettings((current) => ({ ...current, target: initialTarget }));
+  }, [open, initialTarget]);
 
   // The active layer is drawn on top: redraw when it changes.
   useEffect(() => {
