@@ -16,6 +16,9 @@ export interface DatabaseHandle {
 export function createDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.error('[database] idle connection lost:', error.message));
     // bigint ids, counts and millisecond times come back as strings by default; they fit in a JS number.
     pool.on('connect', (client) => client.setTypeParser(20, (value: string) => Number(value)));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
