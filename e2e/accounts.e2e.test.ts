@@ -1,37 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeOidcProvider, startFakeOidcProvider } from './fakes/oidc-provider-server.ts';
-import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { uniqueEmail, useBrowser } from './support/browser.ts';
 import { findFreePort, type RunningServer, startServer } from './support/server-process.ts';
 
+const { newSession } = useBrowser();
+
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-
-async function newSession() {
-  const session = await openPage(browser);
-  sessions.push(session);
-  return session;
-}
-
-function uniqueEmail(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
 
 async function fillCredentials(page: Page, email: string, password: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('Password').fill(password);
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const session of sessions) expect(session.problems).toEqual([]);
-  await browser?.close();
-});
 
 describe('e-mail and password', () => {
   it('signs up through the modal, shows 5 credits, signs out and signs in again', async () => {

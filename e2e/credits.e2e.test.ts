@@ -1,22 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../apps/server/src/cli/admin.ts';
 import { type FakeStripeServer, startFakeStripeServer } from './fakes/stripe-fake-server.ts';
-import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { uniqueEmail, useBrowser } from './support/browser.ts';
 import { findFreePort, type RunningServer, startServer } from './support/server-process.ts';
 
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-
-async function newSession() {
-  const session = await openPage(browser);
-  sessions.push(session);
-  return session;
-}
-
-function uniqueEmail(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
+const { newSession } = useBrowser();
 
 /** Signs up through the API in the page's context (its cookies), then opens the app. */
 async function signUp(page: Page, server: RunningServer, email: string) {
@@ -45,15 +34,6 @@ async function openPurchaseModal(page: Page) {
   await dialog.getByRole('heading', { name: 'Power' }).waitFor();
   return dialog;
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const session of sessions) expect(session.problems).toEqual([]);
-  await browser?.close();
-});
 
 describe('buying credits with the offline test checkout (sales closed)', () => {
   let server: RunningServer;

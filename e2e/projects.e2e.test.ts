@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { uniqueEmail, useBrowser } from './support/browser.ts';
+
+const { newSession } = useBrowser();
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-
-async function newSession() {
-  const session = await openPage(browser);
-  sessions.push(session);
-  return session;
-}
-
-function uniqueEmail(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
 
 /** A facade-like test image made here (tests never copy photos into the repository). */
 function facadePng(colour: { r: number; g: number; b: number }) {
@@ -59,15 +49,6 @@ async function nameProject(page: Page, name: string) {
   await page.getByRole('button', { name: 'Create project' }).click();
   await page.getByText(`Project: ${name}`).waitFor();
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const session of sessions) expect(session.problems).toEqual([]);
-  await browser?.close();
-});
 
 describe('projects', () => {
   it('asks a signed-out visitor to sign in before naming a project', async () => {
@@ -162,11 +143,11 @@ describe('projects', () => {
     await page.getByText('Project: Maple House (north)').waitFor();
     await second.getByText('Project: Maple House (north)').waitFor();
 
-    // Open it, use it as the base for the next transformation.
+    // Open it in the result panel, use it as the base for the next transformation.
     await second.getByRole('button', { name: /^Open the result of/ }).click();
-    const opened = second.getByRole('dialog', { name: 'Result' });
-    await opened.getByText('Change only the walls to sage.').waitFor();
-    await opened.getByRole('button', { name: 'Use as base' }).click();
+    const opened = second.getByRole('region', { name: 'Result' });
+    await opened.getByText('Change only the walls to sage.').waitFor({ state: 'attached' });
+    await opened.getByRole('button', { name: 'Use for next transformation' }).click();
     await second.getByText('The next transformation starts from an earlier result.').waitFor();
     await second.close();
   });

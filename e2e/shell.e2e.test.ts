@@ -1,25 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+
+const { newSession } = useBrowser();
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-
-async function newSession(options?: Parameters<typeof openPage>[1]) {
-  const session = await openPage(browser, options);
-  sessions.push(session);
-  return session;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const session of sessions) expect(session.problems).toEqual([]);
-  await browser?.close();
-});
 
 describe('web shell', () => {
   it('shows the main screen with its header controls, columns and footer', async () => {

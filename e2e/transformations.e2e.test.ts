@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fakes/openai-fake-server.ts';
-import { type BrowserSession, launchBrowser, openPage } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
+const { newSession } = useBrowser();
+
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: BrowserSession[] = [];
+
 const width = 480;
 const height = 320;
-
-async function newSession() {
-  const session = await openPage(browser);
-  sessions.push(session);
-  return session;
-}
 
 /** A generated facade: a warm wall on the left two thirds (with a shadow band), sky on the right. */
 function facadePng(): Promise<Buffer> {
@@ -94,15 +89,6 @@ async function historyOf(request: APIRequestContext, origin: string, projectId: 
     }
   ).history;
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const session of sessions) expect(session.problems).toEqual([]);
-  await browser?.close();
-});
 
 describe('standard transformation with the local engine', () => {
   it('recolours the marked wall, shows progress then the comparison, charges 1 credit, and reuses the result as base', async () => {

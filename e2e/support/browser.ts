@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -56,4 +57,35 @@ export async function openPage(
     }
   });
   return { context, page, problems };
+}
+
+/**
+ * One browser for a test file: `newSession()` opens a fresh context; when the file ends,
+ * every session must have seen no CSP violation or page error, and the browser closes.
+ */
+export function useBrowser(): {
+  newSession(options?: Parameters<typeof openPage>[1]): Promise<BrowserSession>;
+} {
+  let browser: Browser | undefined;
+  const sessions: BrowserSession[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const session of sessions) expect(session.problems).toEqual([]);
+    await browser?.close();
+  });
+  return {
+    async newSession(options) {
+      if (!browser) throw new Error('the browser is not started yet');
+      const session = await openPage(browser, options);
+      sessions.push(session);
+      return session;
+    },
+  };
+}
+
+/** An e-mail no other test uses. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }

@@ -1,42 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { sameOriginHeaders } from './auth-helpers.ts';
-
-/** A multipart/form-data body with text fields and one file, as a browser sends it. */
-export function multipartBody(
-  fields: Record<string, string>,
-  file?: { field: string; filename: string; type: string; data: Buffer },
-) {
-  const boundary = `----facelift${randomUUID()}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { multipartBody } from './multipart.ts';
 
 export async function createProject(app: FastifyInstance, cookie: string, name: string, image: Buffer) {
-  const body = multipartBody(
-    { name },
-    { field: 'image', filename: 'facade.png', type: 'image/png', data: image },
-  );
+  const body = multipartBody({ name }, { filename: 'facade.png', contentType: 'image/png', content: image });
   const response = await app.inject({
     method: 'POST',
     url: '/api/projects',
-    headers: { ...sameOriginHeaders(app, cookie), 'content-type': body.contentType },
+    headers: { ...sameOriginHeaders(app, cookie), ...body.headers },
     payload: body.payload,
   });
   if (response.statusCode !== 201)

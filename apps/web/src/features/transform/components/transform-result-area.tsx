@@ -22,6 +22,13 @@ export function TransformResultArea() {
   const { projectId } = project;
   const isResultMissing = resultId !== null && item === undefined;
 
+  const jobStatus = job.data?.status;
+  useEffect(() => {
+    // A finished job was charged (done) or refunded (failed): the header balance changes.
+    if (jobStatus === 'done' || jobStatus === 'failed')
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+  }, [jobStatus, queryClient]);
+
   useEffect(() => {
     // The job finished but its history item has not reached this tab (a dropped stream): refetch.
     if (isResultMissing && projectId)
@@ -49,9 +56,6 @@ export function TransformResultArea() {
         onContinueEditing={() => showResult(null)}
       />
     );
-  }
-  if (baseUrl) {
-    return <img className="transform-base-preview" src={baseUrl} alt={t('baseImageAlt')} />;
   }
   return <div className="empty-state">{t('resultEmpty')}</div>;
 }
