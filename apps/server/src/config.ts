@@ -67,6 +67,7 @@ const configSchema = z.object({
     .positive()
     .default(20 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+  WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   JOB_WORKERS_IN_PROCESS: booleanFromEnv.default(true),
@@ -93,6 +94,8 @@ export interface Config {
     google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
     /** Sign-in and sign-up attempts allowed per window, per IP and per account. */
     rateLimit: { max: number; windowSeconds: number };
+    /** State-changing API requests allowed per minute, per account (per IP when signed out). */
+    writeRateLimitPerMinute: number;
   };
   /** The image engine (PRODUCT §5): openai when a key is set, else the offline local one. */
   imageEngine: {
@@ -206,6 +209,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
             }
           : null,
       rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_MAX,
     },
     imageEngine: {
       engine: env.IMAGE_ENGINE ?? (env.OPENAI_API_KEY ? 'openai' : 'local'),

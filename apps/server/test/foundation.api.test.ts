@@ -135,3 +135,35 @@ for (const { dialect, title, isAvailable } of testDialects) {
     });
   });
 }
+
+describe('write rate limit', () => {
+  it('refuses state changes beyond the limit per account, and leaves reads alone', async () => {
+    const { signUp } = await import('./support/auth-helpers.ts');
+    const testApp = await createTestApp('sqlite', { WRITE_RATE_LIMIT_MAX: '3' });
+    try {
+      const { cookie } = await signUp(testApp.app, { email: 'busy@example.com', password: 'password-123' });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/payments/fulfil',
+          headers: { origin: testApp.config.publicUrl, cookie },
+          payload: { sessionId: 'test_cs_unknown' },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json().error).toMatchObject({
+            code: 'RATE_LIMITED',
+            message: 'Too many requests. Please wait a minute and try again.',
+          });
+        }
+      }
+      expect(statuses.slice(3)).toEqual([429, 429]);
+      expect(statuses.slice(0, 3)).not.toContain(429);
+      const read = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(read.statusCode).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+});

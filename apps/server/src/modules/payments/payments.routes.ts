@@ -7,7 +7,6 @@ import {
   testCheckoutActionResponseSchema,
   testCheckoutSessionSchema,
 } from '@facelift/shared';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -19,15 +18,6 @@ const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
 /** Plans, checkout, fulfilment, the offline test checkout and the Stripe webhook. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const payments = new PaymentsService(app.db, app.dialect, config, app.log);
-
-  // Each checkout creates a session at the payment provider: a few a minute per account is plenty.
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    keyGenerator: async (request) => `checkout:${(await request.getSessionUser())?.id ?? request.ip}`,
-    errorResponseBuilder: () =>
-      new AppError('RATE_LIMITED', 'Too many checkout attempts. Please wait a minute and try again.'),
-  });
 
   app.get(
     '/api/payments/plans',
@@ -50,7 +40,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         body: checkoutRequestSchema,
         response: { 200: checkoutResponseSchema },
       },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      // Each checkout creates a session at the payment provider: a few a minute per account is
+      // plenty. The app-wide write limit (write-rate-limit.plugin.ts) applies this stricter one.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: 60_000,
+          errorResponseBuilder: () =>
+            new AppError('RATE_LIMITED', 'Too many checkout attempts. Please wait a minute and try again.'),
+        },
+      },
     },
     async (request) => {
       const user = await request.requireUser();
