@@ -1,5 +1,12 @@
 import './comparison-view.css';
-import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  useCallback,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -9,6 +16,8 @@ export interface ComparisonViewProps {
   afterUrl: string | null;
   /** Where the divider starts, in percent of the width shown as the result. */
   initialPosition?: number;
+  /** The photo's width / height, so that narrow screens show it without empty bands. */
+  aspectRatio?: number;
 }
 
 const step = 10;
@@ -23,7 +32,12 @@ export function clampPosition(value: number): number {
  * or touch, a 0–100 range slider with −10/+10 buttons, and arrow keys. Left of the divider
  * is the original, right of it the result.
  */
-export function ComparisonView({ beforeUrl, afterUrl, initialPosition = 50 }: ComparisonViewProps) {
+export function ComparisonView({
+  beforeUrl,
+  afterUrl,
+  initialPosition = 50,
+  aspectRatio,
+}: ComparisonViewProps) {
   const { t } = useTranslation('transform');
   const [position, setPosition] = useState(clampPosition(initialPosition));
   // Which result has finished loading: a new result fades in again.
@@ -74,6 +88,7 @@ export function ComparisonView({ beforeUrl, afterUrl, initialPosition = 50 }: Co
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
         onKeyDown={handleKey}
+        style={aspectRatio ? ({ '--comparison-aspect': String(aspectRatio) } as CSSProperties) : undefined}
       >
         <img
           className={isLoading ? 'comparison__before comparison__before--loading' : 'comparison__before'}

@@ -50,7 +50,11 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
 
   return (
     <div className="result-panel">
-      <ComparisonView beforeUrl={item.original.url} afterUrl={item.transformed.url} />
+      <ComparisonView
+        beforeUrl={item.original.url}
+        afterUrl={item.transformed.url}
+        aspectRatio={item.transformed.width / item.transformed.height}
+      />
       <details className="result-panel__prompt">
         <summary>{t('promptUsed')}</summary>
         <p>{item.prompt}</p>

@@ -17,7 +17,9 @@ export function TransformResultArea() {
 
   const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
   const item = resultId ? project.history.find((entry) => entry.id === resultId) : undefined;
-  const baseUrl = project.baseImage?.image.url ?? project.originalImage?.url ?? null;
+  const baseImage = project.baseImage?.image ?? project.originalImage;
+  const baseUrl = baseImage?.url ?? null;
+  const baseAspect = baseImage ? baseImage.width / baseImage.height : undefined;
   const queryClient = useQueryClient();
   const { projectId } = project;
   const isResultMissing = resultId !== null && item === undefined;
@@ -39,7 +41,7 @@ export function TransformResultArea() {
     if (job.data.status === 'failed') return <TransformError message={job.data.error?.message ?? null} />;
     return (
       <div className="transform-running">
-        {baseUrl ? <ComparisonView beforeUrl={baseUrl} afterUrl={null} /> : null}
+        {baseUrl ? <ComparisonView beforeUrl={baseUrl} afterUrl={null} aspectRatio={baseAspect} /> : null}
         <TransformProgress job={job.data} />
       </div>
     );
