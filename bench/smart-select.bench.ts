@@ -12,7 +12,8 @@
  * Tolerances are the editor's starting values: `largeSurface` for walls, `smallPart` for
  * windows (the editor starts each layer with the value its kind of surface needs).
  *
- * Options: --tolerances A,B,… (run each for both classes instead), --sweep (30,50,70,90),
+ * Options: --wallTolerance N and --windowTolerance N, --tolerances A,B,… (each for both
+ * classes), --sweep (30,50,70,90),
  * --fixtures DIR, and --<tuning key> N to try a tuning (e.g. --edgeSmoothingRadius 2).
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -61,7 +62,10 @@ function parseOptions(argv: string[]): Options {
       ? [30, 50, 70, 90]
       : optionValue('--tolerances')?.split(',').map(Number)
     )?.map((tolerance) => ({ wall: tolerance, window: tolerance })) ?? [
-      { wall: smartSelectTolerance.largeSurface, window: smartSelectTolerance.smallPart },
+      {
+        wall: Number(optionValue('--wallTolerance') ?? smartSelectTolerance.largeSurface),
+        window: Number(optionValue('--windowTolerance') ?? smartSelectTolerance.smallPart),
+      },
     ],
     tuning,
   };

@@ -42,6 +42,13 @@ export interface SmartSelectTuning {
   maximumHoleShare: number;
   /** Radius of the seed neighbourhood whose mean colour is the reference. */
   seedRadius: number;
+  /**
+   * Refills with the mean colour of the area found as the reference, this many times, when
+   * that area covers at least `recentreMinimumShare` of the image (a large surface, where the
+   * click may have landed on an untypical stone or shadow; a small part is its click colour).
+   */
+  recentrePasses: number;
+  recentreMinimumShare: number;
 }
 
 export const defaultSmartSelectTuning: SmartSelectTuning = {
@@ -54,6 +61,8 @@ export const defaultSmartSelectTuning: SmartSelectTuning = {
   maximumEdge: 6,
   maximumHoleShare: 0.0005,
   seedRadius: 3,
+  recentrePasses: 1,
+  recentreMinimumShare: 0.01,
 };
 
 /**
@@ -65,8 +74,8 @@ export const smartSelectTolerance = {
   minimum: 1,
   maximum: 100,
   default: 40,
-  largeSurface: 60,
-  smallPart: 30,
+  largeSurface: 70,
+  smallPart: 22,
 } as const;
 
 export function prepareSmartSelectImage(
@@ -106,7 +115,7 @@ export function selectSimilarArea(
     tuning.minimumDistance + (tuning.maximumDistance - tuning.minimumDistance) * tolerance ** 1.5;
   const distanceSquared = distance * distance;
   const edgeLimit = tuning.minimumEdge + (tuning.maximumEdge - tuning.minimumEdge) * tolerance;
-  const [referenceL, referenceA, referenceB] = meanColour(image, seedX, seedY, tuning.seedRadius);
+  let [referenceL, referenceA, referenceB] = meanColour(image, seedX, seedY, tuning.seedRadius);
   const lightnessWeight = tuning.lightnessWeight;
 
   const data = selection.data;
@@ -127,29 +136,57 @@ export function selectSimilarArea(
   };
   // Pixel states in `data` while filling: 0 unvisited, 1 selected, 2 rejected, 3 queued for the rim.
   const queue = scratchQueue(image);
-  const rejected: number[] = [];
   const seedIndex = seedY * width + seedX;
-  data[seedIndex] = 1;
-  queue[0] = seedIndex;
-  let head = 0;
-  let tail = 1;
-  const visit = (index: number): void => {
-    if (data[index] !== 0) return;
-    if ((edges[index] as number) <= edgeLimit && isSimilar(index)) {
-      data[index] = 1;
-      queue[tail++] = index;
-    } else {
-      data[index] = 2;
-      rejected.push(index);
+  let rejected: number[] = [];
+  let tail = 0;
+  const fill = (): void => {
+    rejected = [];
+    data[seedIndex] = 1;
+    queue[0] = seedIndex;
+    let head = 0;
+    tail = 1;
+    const visit = (index: number): void => {
+      if (data[index] !== 0) return;
+      if ((edges[index] as number) <= edgeLimit && isSimilar(index)) {
+        data[index] = 1;
+        queue[tail++] = index;
+      } else {
+        data[index] = 2;
+        rejected.push(index);
+      }
+    };
+    while (head < tail) {
+      const index = queue[head++] as number;
+      const x = index % width;
+      if (x > 0) visit(index - 1);
+      if (x < width - 1) visit(index + 1);
+      if (index >= width) visit(index - width);
+      if (index < width * (height - 1)) visit(index + width);
     }
   };
-  while (head < tail) {
-    const index = queue[head++] as number;
-    const x = index % width;
-    if (x > 0) visit(index - 1);
-    if (x < width - 1) visit(index + 1);
-    if (index >= width) visit(index - width);
-    if (index < width * (height - 1)) visit(index + width);
+  fill();
+  for (
+    let pass = 0;
+    pass < tuning.recentrePasses && tail >= tuning.recentreMinimumShare * width * height;
+    pass++
+  ) {
+    // The colour around the click may be one darker stone or a shadow: compare against the
+    // mean of the area first found instead, and fill again.
+    let sumL = 0;
+    let sumA = 0;
+    let sumB = 0;
+    for (let position = 0; position < tail; position++) {
+      const offset = (queue[position] as number) * 3;
+      sumL += lab[offset] as number;
+      sumA += lab[offset + 1] as number;
+      sumB += lab[offset + 2] as number;
+      data[queue[position] as number] = 0;
+    }
+    for (const index of rejected) data[index] = 0;
+    referenceL = sumL / tail;
+    referenceA = sumA / tail;
+    referenceB = sumB / tail;
+    fill();
   }
 
   // The edge map is blurred, so the fill stops a few pixels short of the real boundary:

@@ -111,10 +111,10 @@ describe('MaskEditor', () => {
     expect(tolerance()).toBe('40');
     // Walls start wide, window frames narrow; each layer keeps its own setting.
     fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
-    expect(tolerance()).toBe('60');
+    expect(tolerance()).toBe('70');
     fireEvent.change(screen.getByRole('slider', { name: 'Tolerance' }), { target: { value: '75' } });
     fireEvent.click(screen.getByRole('button', { name: 'Window frames' }));
-    expect(tolerance()).toBe('30');
+    expect(tolerance()).toBe('22');
     fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
     expect(tolerance()).toBe('75');
     expect(screen.getByRole('button', { name: 'Smart select' }).getAttribute('aria-pressed')).toBe('true');
