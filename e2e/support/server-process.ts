@@ -60,6 +60,9 @@ export async function startServer(
       DATA_DIR: dataDirectory,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Every browser suite signs users up from 127.0.0.1; the limits themselves are API-tested.
+      AUTH_RATE_LIMIT_MAX: '1000',
+      WRITE_RATE_LIMIT_MAX: '10000',
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
