@@ -176,6 +176,22 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(await balanceOf(testApp, cookie)).toBe(3);
     });
 
+    it('accepts exactly the free-tier allowance when requests arrive at once', async () => {
+      const { cookie, project } = await newUserWithProject(`burst-${dialect}@example.com`);
+      await saveWallRegion(testApp, cookie, project.id);
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          startTransformation(testApp, cookie, project.id, { directives: sageDirectives }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([202, 202, 402, 402, 402]);
+      for (const response of responses.filter((candidate) => candidate.statusCode === 202)) {
+        await waitForJob(testApp, cookie, response.json().job.id);
+      }
+      expect(await balanceOf(testApp, cookie)).toBe(3);
+    });
+
     it("keeps other people's projects and jobs out of reach", async () => {
       const owner = await newUserWithProject(`owner-${dialect}@example.com`);
       await saveWallRegion(testApp, owner.cookie, owner.project.id);

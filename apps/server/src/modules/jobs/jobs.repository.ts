@@ -60,7 +60,10 @@ export function listJobsForProject(db: Kysely<Database>, projectId: string, user
 }
 
 /** Generations that count against the free tier: every job not failed. */
-export async function countGenerations(db: Kysely<Database>, userId: string): Promise<number> {
+export async function countGenerations(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+): Promise<number> {
   const row = await db
     .selectFrom('job')
     .select((expression) => expression.fn.countAll<number | string>().as('count'))

@@ -6,7 +6,7 @@ import {
   transformationRequestSchema,
 } from '@facelift/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, fromJson, toIsoString } from '../../db/dialect.ts';
 import { createImageEditRequest } from '../../engines/image-edit-request.ts';
@@ -86,7 +86,7 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: nu
   return Promise.race([work(controller.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
-async function isFreeTier(db: Kysely<Database>, userId: string): Promise<boolean> {
+async function isFreeTier(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<boolean> {
   const user = await db.selectFrom('user').select('packageTier').where('id', '=', userId).executeTakeFirst();
   return user?.packageTier !== 'paid';
 }
@@ -109,19 +109,23 @@ export class JobsService {
     if (input.directives.mode === 'inpainting' && !input.mask && !input.useElementRegions) {
       throw new AppError('VALIDATION_FAILED', 'Paint the area to change first.');
     }
-    if (settings.freeTierGenerationLimit !== null && (await isFreeTier(db, userId))) {
-      if ((await countGenerations(db, userId)) >= settings.freeTierGenerationLimit) {
-        throw new AppError(
-          'NO_CREDITS',
-          `The free plan includes ${settings.freeTierGenerationLimit} generations. Buy credits to continue.`,
-        );
-      }
-    }
     const id = randomUUID();
     const prompt = composePrompt(input.directives);
     const cost = settings.costs[input.directives.mode];
-    // One transaction: a job never exists without its credits held, nor credits held without a job.
+    const limit = settings.freeTierGenerationLimit;
+    // One transaction: a job never exists without its credits held, nor credits held without a
+    // job. The reservation locks the user's ledger first, so two requests at once cannot both
+    // pass the free-tier count.
     await db.transaction().execute(async (transaction) => {
+      await credits.reserve(userId, cost, id, { transaction, reason: 'transformation' });
+      if (limit !== null && (await isFreeTier(transaction, userId))) {
+        if ((await countGenerations(transaction, userId)) >= limit) {
+          throw new AppError(
+            'NO_CREDITS',
+            `The free plan includes ${limit} generations. Buy credits to continue.`,
+          );
+        }
+      }
       await insertJob(transaction, dialect, {
         id,
         userId,
@@ -131,7 +135,6 @@ export class JobsService {
         cost,
         createdAt: new Date(),
       });
-      await credits.reserve(userId, cost, id, { transaction, reason: 'transformation' });
     });
     await queue.enqueue(id);
     const job = toJob((await findJobById(db, id)) as JobRow);
