@@ -119,13 +119,6 @@ export function selectSimilarArea(
   const lightnessWeight = tuning.lightnessWeight;
 
   const data = selection.data;
-  const isSimilar = (index: number): boolean => {
-    const offset = index * 3;
-    const deltaL = (lab[offset] as number) - referenceL;
-    const deltaA = (lab[offset + 1] as number) - referenceA;
-    const deltaB = (lab[offset + 2] as number) - referenceB;
-    return lightnessWeight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= distanceSquared;
-  };
   // At the boundary each pixel is judged by its own, unsmoothed colour.
   const isSimilarExactly = (index: number): boolean => {
     const offset = index * 3;
@@ -138,54 +131,108 @@ export function selectSimilarArea(
   const queue = scratchQueue(image);
   const seedIndex = seedY * width + seedX;
   let rejected: number[] = [];
-  let tail = 0;
+  const accepted = scratchBytes(image);
+  const stack = scratchStack(image);
+  let selectedCount = 0;
+  let sumL = 0;
+  let sumA = 0;
+  let sumB = 0;
+  const pixelCount = width * height;
+  const lastRow = pixelCount - width;
   const fill = (): void => {
-    rejected = [];
-    data[seedIndex] = 1;
-    queue[0] = seedIndex;
-    let head = 0;
-    tail = 1;
-    const visit = (index: number): void => {
-      if (data[index] !== 0) return;
-      if ((edges[index] as number) <= edgeLimit && isSimilar(index)) {
-        data[index] = 1;
-        queue[tail++] = index;
-      } else {
-        data[index] = 2;
-        rejected.push(index);
-      }
-    };
-    while (head < tail) {
-      const index = queue[head++] as number;
-      const x = index % width;
-      if (x > 0) visit(index - 1);
-      if (x < width - 1) visit(index + 1);
-      if (index >= width) visit(index - width);
-      if (index < width * (height - 1)) visit(index + width);
+    // Locals, not the closure's variables: V8 keeps captured, reassigned variables in memory,
+    // and this loop runs for every pixel of the photo.
+    const weight = lightnessWeight;
+    const limit = edgeLimit;
+    const maximum = distanceSquared;
+    const centreL = referenceL;
+    const centreA = referenceA;
+    const centreB = referenceB;
+    const passes = accepted;
+    const marks = data;
+    const colours = lab;
+    // Which pixels pass, for the whole photo in one tight loop: cheaper than testing inside
+    // the fill, where each pixel is reached from up to four sides.
+    for (let index = 0, offset = 0; index < pixelCount; index++, offset += 3) {
+      const deltaL = (colours[offset] as number) - centreL;
+      const deltaA = (colours[offset + 1] as number) - centreA;
+      const deltaB = (colours[offset + 2] as number) - centreB;
+      passes[index] =
+        (edges[index] as number) <= limit &&
+        weight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= maximum
+          ? 1
+          : 0;
     }
+    passes[seedIndex] = 1;
+    const frontier: number[] = [];
+    let count = 0;
+    let totalL = 0;
+    let totalA = 0;
+    let totalB = 0;
+    // Scanline fill: take the whole run of accepted pixels along a row at once, then look for
+    // runs to continue in the rows above and below. Unaccepted neighbours are the frontier.
+    let top = 0;
+    stack[top++] = seedIndex;
+    while (top > 0) {
+      const start = stack[--top] as number;
+      if (marks[start] !== 0) continue;
+      const rowStart = start - (start % width);
+      const rowEnd = rowStart + width - 1;
+      let left = start;
+      while (left > rowStart && marks[left - 1] === 0 && passes[left - 1] === 1) left--;
+      let right = start;
+      while (right < rowEnd && marks[right + 1] === 0 && passes[right + 1] === 1) right++;
+      for (let index = left, offset = left * 3; index <= right; index++, offset += 3) {
+        marks[index] = 1;
+        totalL += colours[offset] as number;
+        totalA += colours[offset + 1] as number;
+        totalB += colours[offset + 2] as number;
+      }
+      count += right - left + 1;
+      if (left > rowStart && marks[left - 1] === 0) {
+        marks[left - 1] = 2;
+        frontier.push(left - 1);
+      }
+      if (right < rowEnd && marks[right + 1] === 0) {
+        marks[right + 1] = 2;
+        frontier.push(right + 1);
+      }
+      for (let side = 0; side < 2; side++) {
+        const shift = side === 0 ? -width : width;
+        if (rowStart + shift < 0 || rowStart + shift > lastRow) continue;
+        let isInRun = false;
+        for (let index = left + shift; index <= right + shift; index++) {
+          if (marks[index] !== 0) {
+            isInRun = false;
+          } else if (passes[index] === 1) {
+            if (!isInRun) stack[top++] = index;
+            isInRun = true;
+          } else {
+            marks[index] = 2;
+            frontier.push(index);
+            isInRun = false;
+          }
+        }
+      }
+    }
+    rejected = frontier;
+    selectedCount = count;
+    sumL = totalL;
+    sumA = totalA;
+    sumB = totalB;
   };
   fill();
   for (
     let pass = 0;
-    pass < tuning.recentrePasses && tail >= tuning.recentreMinimumShare * width * height;
+    pass < tuning.recentrePasses && selectedCount >= tuning.recentreMinimumShare * pixelCount;
     pass++
   ) {
     // The colour around the click may be one darker stone or a shadow: compare against the
     // mean of the area first found instead, and fill again.
-    let sumL = 0;
-    let sumA = 0;
-    let sumB = 0;
-    for (let position = 0; position < tail; position++) {
-      const offset = (queue[position] as number) * 3;
-      sumL += lab[offset] as number;
-      sumA += lab[offset + 1] as number;
-      sumB += lab[offset + 2] as number;
-      data[queue[position] as number] = 0;
-    }
-    for (const index of rejected) data[index] = 0;
-    referenceL = sumL / tail;
-    referenceA = sumA / tail;
-    referenceB = sumB / tail;
+    referenceL = sumL / selectedCount;
+    referenceA = sumA / selectedCount;
+    referenceB = sumB / selectedCount;
+    data.fill(0);
     fill();
   }
 
@@ -217,17 +264,27 @@ export function selectSimilarArea(
 
   // Smoothing also lets the fill take the outer pixels of a neighbouring area (the outer
   // ring of a window frame): peel off boundary pixels whose own colour is not similar.
-  let boundary: number[] = [];
-  for (let position = 0; position < tail; position++) {
-    const index = queue[position] as number;
-    if (isOnBoundary(data, index, width, height)) boundary.push(index);
+  // Every unselected neighbour of the selection was visited, so the boundary is found from
+  // them (4 marks a pixel already listed) without walking the whole area.
+  const boundary: number[] = [];
+  const listBoundary = (index: number): void => {
+    if (data[index] !== 1) return;
+    data[index] = 4;
+    boundary.push(index);
+  };
+  for (const outside of visitedOutside) {
+    if (data[outside] !== 0) continue;
+    const x = outside % width;
+    if (x > 0) listBoundary(outside - 1);
+    if (x < width - 1) listBoundary(outside + 1);
+    if (outside >= width) listBoundary(outside - width);
+    if (outside < lastRow) listBoundary(outside + width);
   }
-  for (const index of visitedOutside) {
-    if (data[index] === 1 && isOnBoundary(data, index, width, height)) boundary.push(index);
-  }
-  for (let ring = 0; ring <= tuning.smoothingRadius && boundary.length > 0; ring++) {
+  for (const index of boundary) data[index] = 1;
+  let peelRing: number[] = boundary;
+  for (let ring = 0; ring <= tuning.smoothingRadius && peelRing.length > 0; ring++) {
     const peeled: number[] = [];
-    for (const index of boundary) {
+    for (const index of peelRing) {
       if (index !== seedIndex && !isSimilarExactly(index)) peeled.push(index);
     }
     const next: number[] = [];
@@ -239,7 +296,7 @@ export function selectSimilarArea(
       if (index >= width && data[index - width] === 1) next.push(index - width);
       if (index < width * (height - 1) && data[index + width] === 1) next.push(index + width);
     }
-    boundary = next;
+    peelRing = next;
   }
 
   fillSmallHoles(selection, Math.max(16, Math.round(tuning.maximumHoleShare * width * height)), queue);
@@ -251,6 +308,29 @@ export function selectSimilarArea(
  * click shows up as garbage-collection pauses. Safe because a click runs to completion.
  */
 const queues = new WeakMap<SmartSelectImage, Int32Array>();
+
+const acceptedBytes = new WeakMap<SmartSelectImage, Uint8Array>();
+
+function scratchBytes(image: SmartSelectImage): Uint8Array {
+  let bytes = acceptedBytes.get(image);
+  if (!bytes) {
+    bytes = new Uint8Array(image.width * image.height);
+    acceptedBytes.set(image, bytes);
+  }
+  return bytes;
+}
+
+const stacks = new WeakMap<SmartSelectImage, Int32Array>();
+
+/** Room for every pixel twice: a pixel can be pushed from the row above and from below. */
+function scratchStack(image: SmartSelectImage): Int32Array {
+  let stack = stacks.get(image);
+  if (!stack) {
+    stack = new Int32Array(image.width * image.height * 2 + 1);
+    stacks.set(image, stack);
+  }
+  return stack;
+}
 
 function scratchQueue(image: SmartSelectImage): Int32Array {
   let queue = queues.get(image);
@@ -348,16 +428,6 @@ export function boundingBox(
     right = Math.max(right, row.lastIndexOf(1));
   }
   return right < 0 ? null : { left, top, right, bottom };
-}
-
-function isOnBoundary(data: Uint8Array, index: number, width: number, height: number): boolean {
-  const x = index % width;
-  return (
-    (x > 0 && data[index - 1] !== 1) ||
-    (x < width - 1 && data[index + 1] !== 1) ||
-    (index >= width && data[index - width] !== 1) ||
-    (index < width * (height - 1) && data[index + width] !== 1)
-  );
 }
 
 function meanColour(
