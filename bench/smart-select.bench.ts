@@ -51,10 +51,10 @@ function parseOptions(argv: string[]): Options {
     const at = argv.indexOf(name);
     return at >= 0 ? argv[at + 1] : undefined;
   };
-  const tuning: Partial<SmartSelectTuning> = {};
-  for (const key of Object.keys(defaultSmartSelectTuning) as Array<keyof SmartSelectTuning>) {
+  const tuning: Record<string, number | boolean> = {};
+  for (const [key, standard] of Object.entries(defaultSmartSelectTuning)) {
     const value = optionValue(`--${key}`);
-    if (value !== undefined) tuning[key] = Number(value);
+    if (value !== undefined) tuning[key] = typeof standard === 'boolean' ? value === 'true' : Number(value);
   }
   return {
     fixtures: optionValue('--fixtures') ?? path.resolve(import.meta.dirname, '../../shared/fixtures/facades'),

@@ -43,11 +43,11 @@ export interface SmartSelectTuning {
   /** Radius of the seed neighbourhood whose mean colour is the reference. */
   seedRadius: number;
   /**
-   * Refills with the mean colour of the area found as the reference, this many times, when
-   * that area covers at least `recentreMinimumShare` of the image (a large surface, where the
-   * click may have landed on an untypical stone or shadow; a small part is its click colour).
+   * Fills with the mean colour of the area a first fill finds as the reference, when that
+   * area covers at least `recentreMinimumShare` of the image (a large surface, where the click
+   * may have landed on an untypical stone or shadow; a small part is its click colour).
    */
-  recentrePasses: number;
+  recentre: boolean;
   recentreMinimumShare: number;
 }
 
@@ -61,7 +61,7 @@ export const defaultSmartSelectTuning: SmartSelectTuning = {
   maximumEdge: 6,
   maximumHoleShare: 0.0005,
   seedRadius: 3,
-  recentrePasses: 1,
+  recentre: true,
   recentreMinimumShare: 0.01,
 };
 
@@ -139,7 +139,8 @@ export function selectSimilarArea(
   let sumB = 0;
   const pixelCount = width * height;
   const lastRow = pixelCount - width;
-  const fill = (): void => {
+  /** Fills from the click; `step` 2 fills a quarter-size grid, for a quick estimate. */
+  const fill = (step: number): void => {
     // Locals, not the closure's variables: V8 keeps captured, reassigned variables in memory,
     // and this loop runs for every pixel of the photo.
     const weight = lightnessWeight;
@@ -153,17 +154,25 @@ export function selectSimilarArea(
     const colours = lab;
     // Which pixels pass, for the whole photo in one tight loop: cheaper than testing inside
     // the fill, where each pixel is reached from up to four sides.
-    for (let index = 0, offset = 0; index < pixelCount; index++, offset += 3) {
-      const deltaL = (colours[offset] as number) - centreL;
-      const deltaA = (colours[offset + 1] as number) - centreA;
-      const deltaB = (colours[offset + 2] as number) - centreB;
-      passes[index] =
-        (edges[index] as number) <= limit &&
-        weight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= maximum
-          ? 1
-          : 0;
+    for (let y = 0; y < height; y += step) {
+      for (
+        let index = y * width, offset = index * 3;
+        index < (y + 1) * width;
+        index += step, offset += 3 * step
+      ) {
+        const deltaL = (colours[offset] as number) - centreL;
+        const deltaA = (colours[offset + 1] as number) - centreA;
+        const deltaB = (colours[offset + 2] as number) - centreB;
+        passes[index] =
+          (edges[index] as number) <= limit &&
+          weight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB <= maximum
+            ? 1
+            : 0;
+      }
     }
-    passes[seedIndex] = 1;
+    const seedStart = (seedY - (seedY % step)) * width + seedX - (seedX % step);
+    const lastColumn = width - 1 - ((width - 1) % step);
+    passes[seedStart] = 1;
     const frontier: number[] = [];
     let count = 0;
     let totalL = 0;
@@ -172,36 +181,36 @@ export function selectSimilarArea(
     // Scanline fill: take the whole run of accepted pixels along a row at once, then look for
     // runs to continue in the rows above and below. Unaccepted neighbours are the frontier.
     let top = 0;
-    stack[top++] = seedIndex;
+    stack[top++] = seedStart;
     while (top > 0) {
       const start = stack[--top] as number;
       if (marks[start] !== 0) continue;
       const rowStart = start - (start % width);
-      const rowEnd = rowStart + width - 1;
+      const rowEnd = rowStart + lastColumn;
       let left = start;
-      while (left > rowStart && marks[left - 1] === 0 && passes[left - 1] === 1) left--;
+      while (left > rowStart && marks[left - step] === 0 && passes[left - step] === 1) left -= step;
       let right = start;
-      while (right < rowEnd && marks[right + 1] === 0 && passes[right + 1] === 1) right++;
-      for (let index = left, offset = left * 3; index <= right; index++, offset += 3) {
+      while (right < rowEnd && marks[right + step] === 0 && passes[right + step] === 1) right += step;
+      for (let index = left, offset = left * 3; index <= right; index += step, offset += 3 * step) {
         marks[index] = 1;
         totalL += colours[offset] as number;
         totalA += colours[offset + 1] as number;
         totalB += colours[offset + 2] as number;
+        count++;
       }
-      count += right - left + 1;
-      if (left > rowStart && marks[left - 1] === 0) {
-        marks[left - 1] = 2;
-        frontier.push(left - 1);
+      if (left > rowStart && marks[left - step] === 0) {
+        marks[left - step] = 2;
+        frontier.push(left - step);
       }
-      if (right < rowEnd && marks[right + 1] === 0) {
-        marks[right + 1] = 2;
-        frontier.push(right + 1);
+      if (right < rowEnd && marks[right + step] === 0) {
+        marks[right + step] = 2;
+        frontier.push(right + step);
       }
       for (let side = 0; side < 2; side++) {
-        const shift = side === 0 ? -width : width;
+        const shift = (side === 0 ? -width : width) * step;
         if (rowStart + shift < 0 || rowStart + shift > lastRow) continue;
         let isInRun = false;
-        for (let index = left + shift; index <= right + shift; index++) {
+        for (let index = left + shift; index <= right + shift; index += step) {
           if (marks[index] !== 0) {
             isInRun = false;
           } else if (passes[index] === 1) {
@@ -221,20 +230,18 @@ export function selectSimilarArea(
     sumA = totalA;
     sumB = totalB;
   };
-  fill();
-  for (
-    let pass = 0;
-    pass < tuning.recentrePasses && selectedCount >= tuning.recentreMinimumShare * pixelCount;
-    pass++
-  ) {
-    // The colour around the click may be one darker stone or a shadow: compare against the
-    // mean of the area first found instead, and fill again.
-    referenceL = sumL / selectedCount;
-    referenceA = sumA / selectedCount;
-    referenceB = sumB / selectedCount;
+  if (tuning.recentre) {
+    // The colour around the click may be one darker stone or a shadow: when a quick fill on
+    // a quarter-size grid finds a large area, its mean colour becomes the reference.
+    fill(2);
+    if (selectedCount * 4 >= tuning.recentreMinimumShare * pixelCount) {
+      referenceL = sumL / selectedCount;
+      referenceA = sumA / selectedCount;
+      referenceB = sumB / selectedCount;
+    }
     data.fill(0);
-    fill();
   }
+  fill(1);
 
   // The edge map is blurred, so the fill stops a few pixels short of the real boundary:
   // grow back out over that rim by colour alone, never further than the blur reaches.
