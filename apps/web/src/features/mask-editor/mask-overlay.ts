@@ -40,6 +40,8 @@ export function renderOverlay(
   for (let y = box.top; y <= box.bottom; y++)
     words.fill(0, y * width + box.left, y * width + box.left + boxWidth);
   for (const target of [...order.filter((candidate) => candidate !== active), active]) {
+    // Usually most layers are empty, and checking that is a fast native scan.
+    if (layers.isEmpty(target)) continue;
     const data = layers.layer(target).data;
     const word = packColour(overlayColours[target]);
     for (let y = box.top; y <= box.bottom; y++) {
