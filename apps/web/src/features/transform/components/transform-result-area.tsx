@@ -38,7 +38,8 @@ export function TransformResultArea() {
   }, [isResultMissing, projectId, queryClient]);
 
   if (activeJobId && job.data && job.data.status !== 'done') {
-    if (job.data.status === 'failed') return <TransformError message={job.data.error?.message ?? null} />;
+    if (job.data.status === 'failed')
+      return <TransformError code={job.data.error?.code} message={job.data.error?.message ?? null} />;
     return (
       <div className="transform-running">
         {baseUrl ? <ComparisonView beforeUrl={baseUrl} afterUrl={null} aspectRatio={baseAspect} /> : null}

@@ -22,13 +22,20 @@ export function TransformProgress({ job }: { job: Job }) {
   );
 }
 
-/** The error box of SPEC §8: titled "Error", the message, and what to try. */
-export function TransformError({ message }: { message: string | null }) {
+const translatedJobErrors = new Set(['INTERRUPTED', 'INTERNAL_ERROR']);
+
+/**
+ * The error box of SPEC §8: titled "Error", the message, and what to try. Errors with a fixed
+ * text are translated by code; the others show the server's (English) explanation.
+ */
+export function TransformError({ code, message }: { code?: string | null; message: string | null }) {
   const { t } = useTranslation('transform');
+  if (code && translatedJobErrors.has(code))
+    message = t(`jobErrors.${code as 'INTERRUPTED' | 'INTERNAL_ERROR'}`);
   return (
     <div className="ui-alert ui-alert--error transform-error" role="alert">
       <p className="transform-error__title">{t('errorTitle')}</p>
-      <p>{message ?? t('unknownError')}</p>
+      <p>{shown ?? t('unknownError')}</p>
       <p>{t('errorHint')}</p>
     </div>
   );
