@@ -30,8 +30,10 @@ const translatedJobErrors = new Set(['INTERRUPTED', 'INTERNAL_ERROR']);
  */
 export function TransformError({ code, message }: { code?: string | null; message: string | null }) {
   const { t } = useTranslation('transform');
-  if (code && translatedJobErrors.has(code))
-    message = t(`jobErrors.${code as 'INTERRUPTED' | 'INTERNAL_ERROR'}`);
+  const shown =
+    code && translatedJobErrors.has(code)
+      ? t(`jobErrors.${code as 'INTERRUPTED' | 'INTERNAL_ERROR'}`)
+      : message;
   return (
     <div className="ui-alert ui-alert--error transform-error" role="alert">
       <p className="transform-error__title">{t('errorTitle')}</p>
