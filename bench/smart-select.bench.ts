@@ -177,8 +177,12 @@ async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): 
 
 interface ImageScore {
   name: string;
+  /** IoU of selecting the whole photo: what a selection that floods everything scores. */
+  wallShare: number;
   wallOneClick: number;
   wall: number;
+  /** Share of the window pixels the final wall selection wrongly took. */
+  windowsTakenByWall: number;
   windowOneClick: number;
   window: number;
   windowCount: number;
@@ -206,8 +210,19 @@ async function measureAccuracy(
     const windows = splitInstances(classMask(labels, labelIds.window), minimumWindowArea).map((instance) =>
       simulateClicks(instance, selectAt(setting.window), maximumClicks),
     );
+    const wallTruth = classMask(labels, labelIds.wall);
+    const windowTruth = classMask(labels, labelIds.window);
+    let windowPixels = 0;
+    let windowPixelsTaken = 0;
+    for (let index = 0; index < windowTruth.data.length; index++) {
+      if (windowTruth.data[index] !== 1) continue;
+      windowPixels++;
+      if (wall.prediction.data[index] === 1) windowPixelsTaken++;
+    }
     const score: ImageScore = {
       name,
+      wallShare: wallTruth.data.reduce((sum, value) => sum + value, 0) / wallTruth.data.length,
+      windowsTakenByWall: windowPixels === 0 ? 0 : windowPixelsTaken / windowPixels,
       wallOneClick: wall.iouAfterClick[0] ?? 0,
       wall: wall.iouAfterClick.at(-1) ?? 0,
       windowOneClick: mean(windows.map((result) => result.iouAfterClick[0] ?? 0)),
@@ -216,7 +231,8 @@ async function measureAccuracy(
     };
     scores.push(score);
     console.log(
-      `  ${name}: wall ${format(score.wallOneClick)} → ${format(score.wall)}, ` +
+      `  ${name}: wall ${format(score.wallOneClick)} → ${format(score.wall)} ` +
+        `(whole photo ${format(score.wallShare)}; windows taken ${format(score.windowsTakenByWall)}), ` +
         `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)}`,
     );
   }
@@ -256,6 +272,10 @@ async function main(): Promise<void> {
       `  MEAN over ${scores.length} photos: wall ${format(mean(scores.map((score) => score.wallOneClick)))} → ${format(wallMean)}, ` +
         `windows ${format(mean(scores.map((score) => score.windowOneClick)))} → ${format(windowMean)}, ` +
         `both ${format((wallMean + windowMean) / 2)}`,
+    );
+    console.log(
+      `  walls for comparison: selecting the whole photo scores ${format(mean(scores.map((score) => score.wallShare)))}; ` +
+        `the wall selection takes ${format(mean(scores.map((score) => score.windowsTakenByWall)))} of the window pixels`,
     );
   }
 }

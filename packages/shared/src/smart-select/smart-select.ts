@@ -74,7 +74,7 @@ export const smartSelectTolerance = {
   minimum: 1,
   maximum: 100,
   default: 40,
-  largeSurface: 70,
+  largeSurface: 45,
   smallPart: 22,
 } as const;
 

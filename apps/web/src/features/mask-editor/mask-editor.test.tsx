@@ -111,7 +111,7 @@ describe('MaskEditor', () => {
     expect(tolerance()).toBe('40');
     // Walls start wide, window frames narrow; each layer keeps its own setting.
     fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
-    expect(tolerance()).toBe('70');
+    expect(tolerance()).toBe('45');
     fireEvent.change(screen.getByRole('slider', { name: 'Tolerance' }), { target: { value: '75' } });
     fireEvent.click(screen.getByRole('button', { name: 'Window frames' }));
     expect(tolerance()).toBe('22');
