@@ -199,7 +199,14 @@ export class JobsService {
         prompt: claimed.prompt,
         sourceResultId: input.sourceResultId ?? null,
       });
-      await credits.commit(jobId);
+      const charged = await credits.commit(jobId);
+      if (charged.status !== 'committed') {
+        // Only when a stale-job sweep on another process refunded this job meanwhile.
+        log.warn(
+          { jobId, status: charged.status },
+          'result stored for a job whose credits were already refunded',
+        );
+      }
       await finishJob(db, dialect, jobId, { status: 'done', resultId: stored.id }, new Date());
     } catch (error) {
       const isKnown = error instanceof AppError;

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
+import { usePlans } from '../../credits/api/get-plans.ts';
 import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
 import { DirectivesPanel, type DirectivesPanelValue } from '../../directives/index.ts';
 import { useCurrentProject } from '../../projects/index.ts';
@@ -31,7 +32,9 @@ export function TransformControls() {
 
   const isInpainting = project.offer === 'inpainting';
   const isRunning = activeJobId !== null && !isJobFinished(activeJob.data) && !activeJob.isError;
-  const cost = isInpainting ? defaultCreditCosts.inpainting : defaultCreditCosts.standard;
+  // The server's configured costs; the shared defaults until they have loaded.
+  const costs = usePlans().data?.costs ?? defaultCreditCosts;
+  const cost = isInpainting ? costs.inpainting : costs.standard;
 
   async function transform() {
     setError(null);
