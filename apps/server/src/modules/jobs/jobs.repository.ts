@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, JobTable } from '../../db/database.ts';
-import { type DialectName, fromDate } from '../../db/dialect.ts';
+import { type DialectName, fromDate, toJson } from '../../db/dialect.ts';
 
 export type JobRow = Awaited<ReturnType<typeof findJobById>> & {};
 
@@ -27,7 +27,7 @@ export async function insertJob(
       project_id: job.projectId,
       kind: 'transformation',
       status: 'queued',
-      input: JSON.stringify(job.input),
+      input: toJson(job.input),
       prompt: job.prompt,
       cost: job.cost,
       created_at: fromDate(dialect, job.createdAt),
