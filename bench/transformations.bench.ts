@@ -4,11 +4,11 @@
  * The local engine's own figures are in apps/server/src/engines/local/local-engine.bench.ts.
  */
 import { performance } from 'node:perf_hooks';
+import { startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
 import { sameOriginHeaders, signUp } from '../apps/server/test/support/auth-helpers.ts';
 import { createProject } from '../apps/server/test/support/project-helpers.ts';
 import { createTestApp } from '../apps/server/test/support/test-app.ts';
-import { startFakeOpenAiServer } from '../e2e/fakes/openai-fake-server.ts';
 
 const runs = 5;
 

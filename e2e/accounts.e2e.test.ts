@@ -1,6 +1,6 @@
+import { type FakeOidcProvider, startFakeOidcProvider } from '@facelift/test-fakes/oidc';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeOidcProvider, startFakeOidcProvider } from './fakes/oidc-provider-server.ts';
 import { uniqueEmail, useBrowser } from './support/browser.ts';
 import { findFreePort, type RunningServer, startServer } from './support/server-process.ts';
 

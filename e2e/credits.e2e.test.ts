@@ -1,7 +1,7 @@
+import { type FakeStripeServer, startFakeStripeServer } from '@facelift/test-fakes/stripe';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../apps/server/src/cli/admin.ts';
-import { type FakeStripeServer, startFakeStripeServer } from './fakes/stripe-fake-server.ts';
 import { uniqueEmail, useBrowser } from './support/browser.ts';
 import { findFreePort, type RunningServer, startServer } from './support/server-process.ts';
 

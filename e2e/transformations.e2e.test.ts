@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from './fakes/openai-fake-server.ts';
 import { useBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 

@@ -1,7 +1,7 @@
+import { type FakeStripeServer, startFakeStripeServer } from '@facelift/test-fakes/stripe';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripeServer, startFakeStripeServer } from '../../../e2e/fakes/stripe-fake-server.ts';
 import { fromBoolean } from '../src/db/dialect.ts';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

@@ -1,7 +1,7 @@
 import { findSwatchByTitleKey } from '@facelift/shared';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../../e2e/fakes/openai-fake-server.ts';
 import { CreditsService } from '../src/modules/credits/credits.service.ts';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
 import { createProject, rectangleMask } from './support/project-helpers.ts';

@@ -1,7 +1,7 @@
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../../../../e2e/fakes/openai-fake-server.ts';
 
 // The fake must refuse what the real service refuses, or engine tests would pass on requests
 // that fail in production.

@@ -1,7 +1,7 @@
 import { composePrompt, createEmptyDirectives, type Directives } from '@facelift/shared';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../../../../e2e/fakes/openai-fake-server.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImageEditRequest } from '../image-engine.ts';
 import { OpenAiImageEngine } from './openai-image-engine.ts';

@@ -1,6 +1,6 @@
 /**
  * A fake OpenAI API: a real HTTP server on 127.0.0.1 that the official SDK talks to through
- * `new OpenAI({ baseURL })`. It checks what the real service checks (CONTRACTS.md) and
+ * `new OpenAI({ baseURL })`. It checks what the real service checks (docs/architecture.md, Test fakes) and
  * answers in its shape, including its errors, so engine tests exercise the real wire format.
  */
 import { randomUUID } from 'node:crypto';

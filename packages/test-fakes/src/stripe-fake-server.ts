@@ -1,7 +1,7 @@
 /**
  * A fake Stripe API: a real HTTP server on 127.0.0.1 that the official SDK talks to through
  * `new Stripe(key, { host, port, protocol: 'http' })`. It speaks the wire format of
- * CONTRACTS.md (form-encoded bracketed keys in, checkout session objects and Stripe-shaped
+ * docs/architecture.md, Test fakes (form-encoded bracketed keys in, checkout session objects and Stripe-shaped
  * errors out), hosts a minimal checkout page, and signs webhook events the way Stripe does
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`).
  */

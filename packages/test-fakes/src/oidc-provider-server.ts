@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
-import { findFreePort } from '../support/server-process.ts';
+import { findFreePort } from './free-port.ts';
 
 export interface FakeOidcProvider {
   issuer: string;
