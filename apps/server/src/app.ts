@@ -22,9 +22,6 @@ import { securityPlugin } from './plugins/security.plugin.ts';
 import { webAppPlugin } from './plugins/web-app.plugin.ts';
 import { writeRateLimitPlugin } from './plugins/write-rate-limit.plugin.ts';
 
-/** Signed by Stripe, sent server to server: no browser origin, no per-user limit. */
-const stripeWebhookPath = '/api/payments/stripe/webhook';
-
 export interface BuildAppOptions {
   /** An already opened database, for tests that share one; by default the configured one is opened. */
   database?: DatabaseHandle;
@@ -52,15 +49,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(securityPlugin, { popupPaths: ['/auth/google'] });
   await app.register(databasePlugin, { handle: options.database ?? createDatabase(config.database) });
   await app.register(apiDocsPlugin);
-  await app.register(csrfPlugin, {
-    publicUrl: config.publicUrl,
-    exemptPaths: [stripeWebhookPath],
-  });
+  await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, { config });
   await app.register(writeRateLimitPlugin, {
     max: config.auth.writeRateLimitPerMinute,
     windowMs: 60_000,
-    exemptPaths: [stripeWebhookPath],
   });
   await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxBytes });
   await app.register(blobStorePlugin, { config });

@@ -14,7 +14,7 @@ import { authErrorToAppError } from './auth-errors.ts';
 /** Header carrying the client IP to better-auth; set by us from Fastify's view, never from the client. */
 const clientIpHeader = 'x-facelift-client-ip';
 const rateLimitedMessage = 'Too many attempts. Please wait a minute and try again.';
-const credentialPaths = ['/api/auth/sign-in/email', '/api/auth/sign-up/email'];
+const credentialPaths = ['/sign-in/email', '/sign-up/email'];
 
 export interface SessionUser {
   id: string;
@@ -134,9 +134,19 @@ function emailFromBody(body: unknown): string | null {
   return null;
 }
 
+/**
+ * The better-auth path the router matched, decoded (`/api/auth/sign-in/%65mail` is
+ * `/sign-in/email`): limits and better-auth see the same path (docs/decisions/020-route-guards.md).
+ */
+function authPathOf(request: FastifyRequest): string {
+  const rest = (request.params as { '*'?: string })['*'] ?? '';
+  return `/${rest}`;
+}
+
 /** Forwards /api/auth/* to better-auth; its errors are answered in our error shape. */
 async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply, publicUrl: string) {
-  const url = new URL(request.url, publicUrl);
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const url = new URL(`/api/auth${authPathOf(request)}${query}`, publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
   const response = await auth.handler(
     new Request(url, {
@@ -194,8 +204,7 @@ export const authPlugin = fp<{ config: Config }>(
         max: config.auth.rateLimit.max,
         timeWindow: config.auth.rateLimit.windowSeconds * 1000,
         keyGenerator: (request) => `account:${emailFromBody(request.body) ?? request.ip}`,
-        allowList: (request) =>
-          request.method !== 'POST' || !credentialPaths.includes(request.url.split('?')[0] ?? ''),
+        allowList: (request) => request.method !== 'POST' || !credentialPaths.includes(authPathOf(request)),
         errorResponseBuilder: () => new AppError('RATE_LIMITED', rateLimitedMessage),
       });
       // better-auth reads the raw body itself.
@@ -207,7 +216,8 @@ export const authPlugin = fp<{ config: Config }>(
         method: ['GET', 'POST'],
         url: '/api/auth/*',
         schema: { hide: true },
-        config: { rateLimit: {} },
+        // Credential attempts are limited above, per account and per address.
+        config: { rateLimit: {}, hasOwnRateLimit: true },
         handler: (request, reply) => forwardToAuth(auth, request, reply, config.publicUrl),
       });
     });

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-
-const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { isStateChanging, routeConfigOf } from '../lib/route-config.ts';
 
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
@@ -13,17 +12,16 @@ function originOf(value: string | undefined): string | null {
 }
 
 /**
- * CSRF protection by origin check: a state-changing API request must come from our own
+ * CSRF protection by origin check: every state-changing request must come from our own
  * origin (the public URL, or the host it was sent to). Session cookies are also SameSite=Lax;
- * this closes the gaps Lax leaves. Signed server-to-server callbacks (webhooks) are exempt.
+ * this closes the gaps Lax leaves. Only routes marked as signed webhooks are exempt, decided
+ * on the matched route (docs/decisions/020-route-guards.md).
  */
-export const csrfPlugin = fp<{ publicUrl: string; exemptPaths: string[] }>(
-  async (app, { publicUrl, exemptPaths }) => {
+export const csrfPlugin = fp<{ publicUrl: string }>(
+  async (app, { publicUrl }) => {
     const publicOrigin = new URL(publicUrl).origin;
     app.addHook('onRequest', async (request) => {
-      if (!stateChangingMethods.has(request.method)) return;
-      const path = request.url.split('?')[0] ?? '';
-      if (!path.startsWith('/api/') || exemptPaths.includes(path)) return;
+      if (!isStateChanging(request) || routeConfigOf(request).isSignedWebhook) return;
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
       const isSameHost = origin !== null && new URL(origin).host === request.headers.host;
       if (origin !== publicOrigin && !isSameHost) {

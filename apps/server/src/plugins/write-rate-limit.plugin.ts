@@ -2,24 +2,19 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-
-const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { isStateChanging, routeConfigOf } from '../lib/route-config.ts';
 
 /**
- * A ceiling on state-changing API requests per account (per address when signed out), so
- * that no client can flood uploads, jobs or payments. Sign-in has its own stricter limits
- * (auth.plugin.ts); signed webhooks are exempt.
+ * A ceiling on state-changing requests per account (per address when signed out), so that no
+ * client can flood uploads, jobs or payments. Sign-in has its own stricter limits
+ * (auth.plugin.ts); signed webhooks are exempt. Both are read from the matched route's config,
+ * never from the raw URL (docs/decisions/020-route-guards.md).
  */
-export const writeRateLimitPlugin = fp<{ max: number; windowMs: number; exemptPaths: string[] }>(
-  async (app, { max, windowMs, exemptPaths }) => {
+export const writeRateLimitPlugin = fp<{ max: number; windowMs: number }>(
+  async (app, { max, windowMs }) => {
     const isLimited = (request: FastifyRequest) => {
-      const path = request.url.split('?')[0] ?? '';
-      return (
-        stateChangingMethods.has(request.method) &&
-        path.startsWith('/api/') &&
-        !path.startsWith('/api/auth/') &&
-        !exemptPaths.includes(path)
-      );
+      const config = routeConfigOf(request);
+      return isStateChanging(request) && !config.isSignedWebhook && !config.hasOwnRateLimit;
     };
     await app.register(rateLimit, {
       global: true,

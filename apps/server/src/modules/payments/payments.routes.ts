@@ -126,6 +126,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           summary: 'Stripe webhook (signed)',
           hide: config.payments.stripe === null,
         },
+        // Sent by Stripe, not a browser: no origin to check, no per-account limit.
+        config: { isSignedWebhook: true },
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
