@@ -594,6 +594,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         projectId: project.id,
         job: {
           id: 'job-1',
+          kind: 'transformation',
           projectId: project.id,
           status: 'running',
           prompt: 'p',

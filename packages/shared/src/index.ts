@@ -1,5 +1,6 @@
 export * from './accounts.schemas.ts';
 export * from './app.ts';
+export * from './chat/index.ts';
 export * from './credits/index.ts';
 export * from './directives/index.ts';
 export * from './errors.ts';

@@ -40,6 +40,37 @@ export interface RecordedImageEdit {
   maskTransparentShare: number | null;
 }
 
+/** One file uploaded to /v1/files. */
+export interface RecordedUpload extends RecordedFile {
+  id: string;
+  purpose: string;
+  /** Share of fully transparent pixels, when the file has alpha (a mask). */
+  transparentShare: number | null;
+}
+
+/** What the fake saw in one /v1/responses call, for assertions. */
+export interface RecordedResponsesCall {
+  /** The JSON body as sent. */
+  body: ResponsesBody;
+  /** The uploads its input_image items name, in order. */
+  images: RecordedUpload[];
+  /** The upload the image_generation tool's input_image_mask names. */
+  mask: RecordedUpload | null;
+}
+
+/**
+ * How /v1/responses answers: an image_generation_call plus a message (`image`), a message
+ * only (`text`), no output at all (`nothing`), or a message whose content is a refusal.
+ */
+export type FakeChatAnswer = 'image' | 'text' | 'nothing' | 'refusal';
+
+interface ResponsesBody {
+  model?: string;
+  instructions?: string;
+  input?: { role?: string; type?: string; content?: { type: string; text?: string; file_id?: string }[] }[];
+  tools?: { type: string; quality?: string; size?: string; input_image_mask?: { file_id?: string } }[];
+}
+
 export interface FakeOpenAiServer {
   /** Pass as `baseURL` to the SDK: ends in /v1. */
   baseUrl: string;
@@ -51,12 +82,24 @@ export interface FakeOpenAiServer {
   failNext(failure: FakeOpenAiFailure, times?: number): void;
   /** The solid colour of generated images. */
   answerColour: [number, number, number];
+  /** Files uploaded to /v1/files, in order (deleted ones included). */
+  uploads: RecordedUpload[];
+  /** Ids of uploads deleted through DELETE /v1/files/:id. */
+  deletedFileIds: string[];
+  responsesCalls: RecordedResponsesCall[];
+  /** How the next /v1/responses calls answer (default `image`). */
+  chatAnswer: FakeChatAnswer;
+  /** The assistant text of `image` and `text` answers. */
+  chatText: string;
   close(): Promise<void>;
 }
 
 const imageSizes = new Set(['1024x1024', '1536x1024', '1024x1536', 'auto']);
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const maxImageBytes = 50 * 1024 * 1024;
+const chatModels = new Set(['gpt-4o-mini', 'gpt-4o', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-5']);
+const toolQualities = new Set(['low', 'medium', 'high', 'auto']);
+const messageRoles = new Set(['user', 'assistant', 'system', 'developer']);
 
 class FakeApiError extends Error {
   constructor(
@@ -240,11 +283,26 @@ async function solidPng(width: number, height: number, [r, g, b]: [number, numbe
 export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): Promise<FakeOpenAiServer> {
   const apiKey = options.apiKey ?? `sk-fake-${randomUUID()}`;
   const failures: FakeOpenAiFailure[] = [];
-  const files = new Map<string, RecordedFile>();
-  const state: Pick<FakeOpenAiServer, 'imageEdits' | 'requestLog' | 'answerColour'> = {
+  const files = new Map<string, RecordedUpload>();
+  const state: Pick<
+    FakeOpenAiServer,
+    | 'imageEdits'
+    | 'requestLog'
+    | 'answerColour'
+    | 'uploads'
+    | 'deletedFileIds'
+    | 'responsesCalls'
+    | 'chatAnswer'
+    | 'chatText'
+  > = {
     imageEdits: [],
     requestLog: [],
     answerColour: [200, 40, 160],
+    uploads: [],
+    deletedFileIds: [],
+    responsesCalls: [],
+    chatAnswer: 'image',
+    chatText: 'Here is the facade.',
   };
 
   async function handleImageEdit(
@@ -383,7 +441,17 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
       );
     const file = await inspectFile('file', entry);
     const id = `file-${randomUUID().replaceAll('-', '')}`;
-    files.set(id, file);
+    let transparentShare: number | null = null;
+    if (file.hasAlpha) {
+      const alpha = await sharp(Buffer.from(await (entry as File).arrayBuffer()))
+        .extractChannel('alpha')
+        .raw()
+        .toBuffer();
+      transparentShare = alpha.filter((value) => value === 0).length / alpha.length;
+    }
+    const upload: RecordedUpload = { ...file, id, purpose, transparentShare };
+    files.set(id, upload);
+    state.uploads.push(upload);
     sendJson(response, 200, {
       id,
       object: 'file',
@@ -395,12 +463,30 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     });
   }
 
+  function handleFileDelete(id: string, response: ServerResponse) {
+    if (!files.delete(id)) {
+      throw new FakeApiError(404, `No such File object: ${id}`, 'invalid_request_error');
+    }
+    state.deletedFileIds.push(id);
+    sendJson(response, 200, { id, object: 'file', deleted: true });
+  }
+
+  function uploadNamed(fileId: string | undefined, param: string): RecordedUpload {
+    const upload = fileId ? files.get(fileId) : undefined;
+    if (!upload) {
+      throw new FakeApiError(
+        400,
+        `Invalid 'file_id': '${fileId}'.`,
+        'invalid_request_error',
+        'invalid_value',
+        param,
+      );
+    }
+    return upload;
+  }
+
   async function handleResponses(body: Buffer, response: ServerResponse, emptyData: boolean) {
-    let payload: {
-      model?: string;
-      input?: { role?: string; content?: { type: string; text?: string; file_id?: string }[] }[];
-      tools?: { type: string; quality?: string; input_image_mask?: { file_id?: string } }[];
-    };
+    let payload: ResponsesBody;
     try {
       payload = JSON.parse(body.toString('utf8'));
     } catch {
@@ -418,12 +504,35 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
         'missing_required_parameter',
         'model',
       );
-    for (const message of payload.input ?? []) {
+    if (!chatModels.has(payload.model)) {
+      throw new FakeApiError(
+        400,
+        `The requested model '${payload.model}' does not exist.`,
+        'invalid_request_error',
+        'model_not_found',
+        'model',
+      );
+    }
+    if (!Array.isArray(payload.input) || payload.input.length === 0) {
+      throw new FakeApiError(400, "Invalid 'input': expected a non-empty list.", 'invalid_request_error');
+    }
+    const images: RecordedUpload[] = [];
+    for (const message of payload.input) {
+      if (!message.role || !messageRoles.has(message.role)) {
+        throw new FakeApiError(
+          400,
+          `Invalid value for 'input[].role': '${message.role}'.`,
+          'invalid_request_error',
+          'invalid_value',
+          'input',
+        );
+      }
       for (const part of message.content ?? []) {
-        if (part.type === 'input_image' && (!part.file_id || !files.has(part.file_id))) {
+        if (part.type === 'input_image') images.push(uploadNamed(part.file_id, 'input'));
+        else if (part.type !== 'input_text' || typeof part.text !== 'string') {
           throw new FakeApiError(
             400,
-            `Invalid 'file_id': '${part.file_id}'.`,
+            `Invalid content item of type '${part.type}'.`,
             'invalid_request_error',
             'invalid_value',
             'input',
@@ -432,31 +541,78 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
       }
     }
     const tool = payload.tools?.find((candidate) => candidate.type === 'image_generation');
+    let mask: RecordedUpload | null = null;
+    if (tool) {
+      if (tool.quality !== undefined && !toolQualities.has(tool.quality)) {
+        throw new FakeApiError(
+          400,
+          `Invalid value for 'tools[0].quality': '${tool.quality}'.`,
+          'invalid_request_error',
+          'invalid_value',
+          'tools',
+        );
+      }
+      if (tool.size !== undefined && !imageSizes.has(tool.size)) {
+        throw new FakeApiError(
+          400,
+          `Invalid value for 'tools[0].size': '${tool.size}'.`,
+          'invalid_request_error',
+          'invalid_value',
+          'tools',
+        );
+      }
+      if (tool.input_image_mask) {
+        mask = uploadNamed(tool.input_image_mask.file_id, 'tools');
+        const first = images[0];
+        if (!mask.hasAlpha || !first || mask.width !== first.width || mask.height !== first.height) {
+          throw new FakeApiError(
+            400,
+            'Invalid mask image format - the mask needs an alpha channel and the size of the first input image',
+            'invalid_request_error',
+            'invalid_mask_image_format',
+            'tools',
+          );
+        }
+      }
+    }
+    state.responsesCalls.push({ body: payload, images, mask });
+    const answer: FakeChatAnswer = emptyData ? 'nothing' : state.chatAnswer;
     const output: unknown[] = [];
-    if (tool && !emptyData) {
+    if (tool && answer === 'image') {
+      const [width, height] = (tool.size && tool.size !== 'auto' ? tool.size : '1024x1024')
+        .split('x')
+        .map(Number) as [number, number];
       output.push({
         type: 'image_generation_call',
         id: `ig_${randomUUID()}`,
         status: 'completed',
-        result: await solidPng(1024, 1024, state.answerColour),
+        result: await solidPng(width, height, state.answerColour),
       });
     }
-    if (!emptyData) {
+    if (answer === 'image' || answer === 'text' || answer === 'refusal') {
       output.push({
         type: 'message',
         id: `msg_${randomUUID()}`,
         role: 'assistant',
         status: 'completed',
-        content: [{ type: 'output_text', text: 'Here is the facade.', annotations: [] }],
+        content: [
+          answer === 'refusal'
+            ? { type: 'refusal', refusal: "I'm sorry, but I can't help with that request." }
+            : { type: 'output_text', text: state.chatText, annotations: [] },
+        ],
       });
     }
     sendJson(response, 200, {
       id: `resp_${randomUUID()}`,
       object: 'response',
+      created_at: Math.floor(Date.now() / 1000),
       status: 'completed',
       error: null,
+      incomplete_details: null,
       model: payload.model,
       output,
+      tools: payload.tools ?? [],
+      usage: { input_tokens: 120, output_tokens: 80, total_tokens: 200 },
     });
   }
 
@@ -473,6 +629,8 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
       if (route === 'POST /v1/images/edits') return await handleImageEdit(request, body, response, emptyData);
       if (route === 'POST /v1/files') return await handleFileUpload(request, body, response);
       if (route === 'POST /v1/responses') return await handleResponses(body, response, emptyData);
+      const fileDelete = /^DELETE \/v1\/files\/([^/]+)$/.exec(route);
+      if (fileDelete) return handleFileDelete(decodeURIComponent(fileDelete[1] as string), response);
       throw new FakeApiError(404, `Invalid URL (${route})`, 'invalid_request_error');
     } catch (error) {
       if (error instanceof FakeApiError) return sendError(response, error);
@@ -499,6 +657,27 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     },
     set answerColour(colour) {
       state.answerColour = colour;
+    },
+    get uploads() {
+      return state.uploads;
+    },
+    get deletedFileIds() {
+      return state.deletedFileIds;
+    },
+    get responsesCalls() {
+      return state.responsesCalls;
+    },
+    get chatAnswer() {
+      return state.chatAnswer;
+    },
+    set chatAnswer(answer) {
+      state.chatAnswer = answer;
+    },
+    get chatText() {
+      return state.chatText;
+    },
+    set chatText(text) {
+      state.chatText = text;
     },
     failNext(failure, times = 1) {
       for (let count = 0; count < times; count++) failures.push(failure);

@@ -69,7 +69,7 @@ export interface JobTable {
   id: string;
   user_id: string;
   project_id: string;
-  kind: 'transformation';
+  kind: 'transformation' | 'chat';
   status: 'queued' | 'running' | 'storing' | 'done' | 'failed';
   /** The validated transformation input: JSON text on SQLite, jsonb on PostgreSQL (read with fromJson). */
   input: ColumnType<unknown, string, string>;

@@ -8,9 +8,14 @@ export const finishedJobStatuses: readonly JobStatus[] = ['done', 'failed'];
 
 export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });
 
-/** A transformation job as the browser sees it. */
+/** What a job makes: a transformation result, or a chat reply (docs/product.md, Jobs). */
+export const jobKinds = ['transformation', 'chat'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+/** A job as the browser sees it. */
 export const jobSchema = z.object({
   id: z.string(),
+  kind: z.enum(jobKinds),
   projectId: z.string(),
   status: z.enum(jobStatuses),
   prompt: z.string(),
@@ -18,7 +23,7 @@ export const jobSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
-  /** The history item the result was stored as, once done. */
+  /** Once done: the history item the result was stored as, or the chat reply's message id. */
   resultId: z.string().nullable(),
   error: jobErrorSchema.nullable(),
 });

@@ -151,7 +151,7 @@ async function editWeights(request: ImageEditRequest, source: RasterImage): Prom
 }
 
 /** The mask as the provider wants it: PNG with alpha (0 = edit), the same size as the image sent. */
-async function encodeProviderMask(weights: EditWeights, width: number, height: number): Promise<Buffer> {
+export async function encodeProviderMask(weights: EditWeights, width: number, height: number): Promise<Buffer> {
   const alpha = Buffer.alloc(weights.data.length);
   for (let index = 0; index < alpha.length; index++) alpha[index] = weights.data[index] ? 0 : 255;
   const scaledAlpha = await sharp(alpha, {
@@ -171,7 +171,7 @@ async function encodeProviderMask(weights: EditWeights, width: number, height: n
 }
 
 /** Blends the generated pixels over the original by weight; weight 0 leaves a pixel untouched. */
-function composite(original: RasterImage, generated: RasterImage, weights: EditWeights): RasterImage {
+export function composite(original: RasterImage, generated: RasterImage, weights: EditWeights): RasterImage {
   const data = Buffer.from(original.data);
   const { channels } = original;
   for (let index = 0, offset = 0; index < weights.data.length; index++, offset += channels) {

@@ -57,6 +57,7 @@ export interface JobsDependencies {
 export function toJob(row: JobRow): Job {
   return {
     id: row.id,
+    kind: row.kind,
     projectId: row.project_id,
     status: row.status,
     prompt: row.prompt,

@@ -53,7 +53,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
     let isCurrent = true;
     apiRequest<{ jobs: Job[] }>(`/api/projects/${encodeURIComponent(projectId)}/jobs`)
       .then(({ jobs }) => {
-        const running = jobs.find((job) => !isJobFinished(job));
+        const running = jobs.find((job) => job.kind === 'transformation' && !isJobFinished(job));
         if (!isCurrent || !running) return;
         queryClient.setQueryData(jobQueryKey(running.id), running);
         setActiveJobId((current) => current ?? running.id);
