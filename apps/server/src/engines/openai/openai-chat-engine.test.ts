@@ -1,6 +1,6 @@
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../../../../e2e/fakes/openai-fake-server.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChatReplyRequest } from '../chat-engine.ts';
 import { facadeOnlyInstructions, OpenAiChatEngine } from './openai-chat-engine.ts';
@@ -61,7 +61,12 @@ describe('OpenAiChatEngine against the fake OpenAI server', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    engine = new OpenAiChatEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, timeoutMs: 5000, maxRetries: 0 });
+    engine = new OpenAiChatEngine({
+      apiKey: fake.apiKey,
+      baseUrl: fake.baseUrl,
+      timeoutMs: 5000,
+      maxRetries: 0,
+    });
     source = await gradientPng();
   });
   afterAll(() => fake.close());

@@ -23,7 +23,7 @@ export const openAiChatImageQuality = 'high';
 export const facadeOnlyInstructions =
   'You are the assistant of a facade design app. Talk only about house facades and building exteriors: ' +
   'walls, roofs, windows, doors, shutters, colours, materials and styles. When the user asks for a change ' +
-  'to the facade, edit the first image (the user\'s facade) with the image generation tool, keeping ' +
+  "to the facade, edit the first image (the user's facade) with the image generation tool, keeping " +
   'everything the user did not ask to change; further images are references for style or colour. ' +
   'Politely decline any request that is not about a house facade, in the language the user writes in.';
 
@@ -155,10 +155,17 @@ export class OpenAiChatEngine implements ChatEngine {
   ): Promise<Buffer> {
     try {
       if (!weights) return await sharp(generated).png().toBuffer();
-      let pipeline = sharp(generated).toColourspace('srgb').resize(source.width, source.height, { fit: 'fill' });
+      let pipeline = sharp(generated)
+        .toColourspace('srgb')
+        .resize(source.width, source.height, { fit: 'fill' });
       pipeline = source.channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha();
       const data = await pipeline.raw({ depth: 'uchar' }).toBuffer();
-      const answer: RasterImage = { data, width: source.width, height: source.height, channels: source.channels };
+      const answer: RasterImage = {
+        data,
+        width: source.width,
+        height: source.height,
+        channels: source.channels,
+      };
       return await encodePng(composite(source, answer, await featherInward(weights, featherSigma)));
     } catch {
       throw new AppError('ENGINE_FAILED', 'The image service returned an image that could not be read.', {

@@ -151,7 +151,11 @@ async function editWeights(request: ImageEditRequest, source: RasterImage): Prom
 }
 
 /** The mask as the provider wants it: PNG with alpha (0 = edit), the same size as the image sent. */
-export async function encodeProviderMask(weights: EditWeights, width: number, height: number): Promise<Buffer> {
+export async function encodeProviderMask(
+  weights: EditWeights,
+  width: number,
+  height: number,
+): Promise<Buffer> {
   const alpha = Buffer.alloc(weights.data.length);
   for (let index = 0; index < alpha.length; index++) alpha[index] = weights.data[index] ? 0 : 255;
   const scaledAlpha = await sharp(alpha, {
