@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { MaskEditor, type MaskEditorHandle } from '../../mask-editor/mask-editor.tsx';
+import { MaskEditor, type MaskEditorHandle } from '../../mask-editor/index.ts';
 import { deleteElementRegion, saveElementRegion, useCurrentProject } from '../../projects/index.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 

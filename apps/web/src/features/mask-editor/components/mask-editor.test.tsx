@@ -3,17 +3,35 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { MaskEditor, type MaskEditorHandle } from './mask-editor.tsx';
 
-/** happy-dom has no 2D canvas: a context that records what would be encoded as PNG. */
-function fakeCanvasContext() {
+/** A photo whose left half is brick red and right half sky blue, as RGBA at any size. */
+function twoColourPhoto(width: number, height: number) {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      data.set(x < width / 2 ? [170, 60, 40, 255] : [90, 160, 230, 255], (y * width + x) * 4);
+    }
+  }
+  return data;
+}
+
+/**
+ * happy-dom has no 2D canvas: a context that records what would be encoded as PNG and reads
+ * the photo as `photo` draws it (nothing to analyse without one).
+ */
+function fakeCanvasContext(photo?: (width: number, height: number) => Uint8ClampedArray) {
   const written: ImageData[] = [];
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
     () =>
       ({
         putImageData: (image: ImageData) => written.push(image),
         drawImage: () => undefined,
+        getImageData: (_x: number, _y: number, width: number, height: number) => {
+          if (!photo) throw new Error('No photo to read');
+          return { width, height, data: photo(width, height) };
+        },
       }) as unknown as CanvasRenderingContext2D,
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => 'data:image/png;base64,AAAA');
@@ -196,6 +214,32 @@ describe('MaskEditor', () => {
     expect(ref.current?.getRegions()).toEqual({});
     act(() => ref.current?.resetMask());
     expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('smart-selects the area like the clicked pixel, and Shift+click takes it away again', async () => {
+    const written = fakeCanvasContext(twoColourPhoto);
+    const { ref } = renderEditor();
+    const stage = loadPhoto(400, 300);
+    fireEvent.click(screen.getByRole('button', { name: 'Smart select' }));
+    const readMask = () => {
+      written.length = 0;
+      if (!ref.current?.getMask()) return null;
+      return decodeMask({ width: 400, height: 300, data: (written.at(-1) as ImageData).data });
+    };
+    const click = async (x: number, shiftKey = false) => {
+      await vi.waitFor(() => expect(screen.queryByText(/Preparing smart select|Selecting/)).toBeNull());
+      fireEvent.pointerDown(stage, { clientX: x, clientY: 150, button: 0, pointerId: 1, shiftKey });
+      fireEvent.pointerUp(stage, { clientX: x, clientY: 150, pointerId: 1 });
+    };
+    await click(100);
+    await vi.waitFor(() => expect(readMask()).not.toBeNull());
+    const mask = readMask();
+    // Exactly the red half: every pixel left of the middle, none right of it.
+    expect(mask && countPainted(mask)).toBe(200 * 300);
+    expect(mask?.data[150 * 400 + 199]).toBe(1);
+    expect(mask?.data[150 * 400 + 200]).toBe(0);
+    await click(100, true);
+    await vi.waitFor(() => expect(readMask()).toBeNull());
   });
 
   it('zooms with the buttons and fits back', () => {

@@ -1,10 +1,10 @@
 import { smartSelectTolerance } from '@facelift/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { type MaskTarget, maskTargets } from './mask-layers.ts';
-import { overlayCss } from './mask-overlay.ts';
-import { type BrushShape, brushSizeLimits, type RegionShape } from './mask-painting.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { type MaskTarget, maskTargets } from '../mask-layers.ts';
+import { overlayCss } from '../mask-overlay.ts';
+import { type BrushShape, brushSizeLimits, type RegionShape } from '../mask-painting.ts';
 
 export type MaskTool = 'brush' | 'region' | 'smartSelect' | 'eraser';
 export const maskTools: readonly MaskTool[] = ['brush', 'region', 'smartSelect', 'eraser'];

@@ -1,0 +1,254 @@
+import { type Point, type RegionElement, smartSelectTolerance } from '@facelift/shared';
+import { Dialog } from 'radix-ui';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { useMaskDocument } from '../hooks/use-mask-document.ts';
+import { useMaskGestures } from '../hooks/use-mask-gestures.ts';
+import { useMaskShortcuts } from '../hooks/use-mask-shortcuts.ts';
+import { useSmartSelect } from '../hooks/use-smart-select.ts';
+import type { MaskTarget } from '../mask-layers.ts';
+import { brushSizeLimits, clampBrushSize } from '../mask-painting.ts';
+import { MaskEditorToolbar, type ToolSettings } from './mask-editor-toolbar.tsx';
+import '../mask-editor.css';
+
+/** What a parent can ask of the editor through its `ref`. */
+export interface MaskEditorHandle {
+  /** The inpainting mask as a PNG data URL at the photo's natural size (mask contract), or null if nothing is painted. */
+  getMask(): string | null;
+  /** Clears everything painted (mask and regions); undoable while the editor is mounted. */
+  resetMask(): void;
+  /** One mask (same contract) per element that has a marked region. */
+  getRegions(): Partial<Record<RegionElement, string>>;
+}
+
+export interface MaskEditorProps {
+  imageUrl: string;
+  /** The size the photo is shown at; brush sizes are measured in these pixels. */
+  displayWidth: number;
+  displayHeight: number;
+  onClose(): void;
+  /** Keep the editor mounted and toggle `open` so that what was painted survives closing. */
+  open?: boolean;
+  /**
+   * The layer selected whenever the editor opens: the inpainting mask (the upload panel's
+   * inpainting button) or an element's region (the directives panel's "Mark area").
+   */
+  initialTarget?: MaskTarget;
+  /** Saved regions or mask to start from (mask-contract images, e.g. kept on the project). */
+  initialMasks?: Partial<Record<MaskTarget, string>>;
+  /** Told after every change which layers hold paint. */
+  onChange?(painted: MaskTarget[]): void;
+  ref?: Ref<MaskEditorHandle>;
+}
+
+const zoomStep = 1.25;
+
+/** Large even surfaces start with a wide tolerance, small parts with a narrow one (see the bench). */
+function initialTolerances(): Record<MaskTarget, number> {
+  return {
+    mask: smartSelectTolerance.default,
+    walls: smartSelectTolerance.largeSurface,
+    roof: smartSelectTolerance.largeSurface,
+    windowFrames: smartSelectTolerance.smallPart,
+    doorFrames: smartSelectTolerance.smallPart,
+  };
+}
+
+/**
+ * The full-screen mask editor (docs/product.md, Marking and selection): paint the area to edit,
+ * or mark each element's region, with brush, shapes, eraser and smart select; undo, redo, zoom
+ * and pan. This component composes; the layers, gestures, smart select and keyboard live in hooks.
+ */
+export function MaskEditor({
+  imageUrl,
+  displayWidth,
+  displayHeight,
+  onClose,
+  open = true,
+  initialTarget = 'mask',
+  initialMasks,
+  onChange,
+  ref,
+}: MaskEditorProps) {
+  const { t } = useTranslation('maskEditor');
+  const [settings, setSettings] = useState<ToolSettings>({
+    tool: 'brush',
+    target: initialTarget,
+    brushShape: 'round',
+    regionShape: 'rectangle',
+    brushSize: brushSizeLimits.default,
+    tolerances: initialTolerances(),
+  });
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+
+  const maskDocument = useMaskDocument({ imageUrl, activeTarget: settings.target, initialMasks, onChange });
+  const { layersRef, photoRef, commit, undo, redo, reset } = maskDocument;
+  const smartSelect = useSmartSelect({
+    imageUrl,
+    photoRef,
+    naturalSize: maskDocument.naturalSize,
+    isWanted: settings.tool === 'smartSelect',
+  });
+
+  const changeBrushSize = useCallback(
+    (step: number) =>
+      setSettings((current) => ({ ...current, brushSize: clampBrushSize(current.brushSize + step) })),
+    [],
+  );
+  const isSpaceHeld = useMaskShortcuts({
+    isEnabled: open,
+    onUndo: undo,
+    onRedo: redo,
+    onBrushSizeStep: changeBrushSize,
+  });
+
+  const applySmartSelect = (point: Point, mode: 'add' | 'subtract') => {
+    const layers = layersRef.current;
+    if (!layers) return;
+    const { target, tolerances } = settingsRef.current;
+    void smartSelect.selectAt(point, layers, tolerances[target]).then((selection) => {
+      if (selection && layersRef.current === layers) commit(layers.applySelection(target, selection, mode));
+    });
+  };
+
+  const gestures = useMaskGestures({
+    layersRef,
+    settingsRef,
+    displaySize: { width: displayWidth, height: displayHeight },
+    isSpaceHeld,
+    redraw: maskDocument.redraw,
+    commit,
+    onSmartSelect: applySmartSelect,
+  });
+  const { viewport, shapePreview, cursor } = gestures;
+
+  // Each opening starts on the layer the opener asked for.
+  useEffect(() => {
+    if (open) setSettings((current) => ({ ...current, target: initialTarget }));
+  }, [open, initialTarget]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getMask: maskDocument.exportMask,
+      resetMask: reset,
+      getRegions: maskDocument.exportRegions,
+    }),
+    [maskDocument.exportMask, maskDocument.exportRegions, reset],
+  );
+
+  const { loadState, handlePhotoLoad, attachCanvas } = maskDocument;
+  const smartState = smartSelect.status;
+  const statusText =
+    loadState === 'loading'
+      ? t('status.loading')
+      : loadState === 'failed'
+        ? t('status.loadFailed')
+        : settings.tool === 'smartSelect' && smartState === 'preparing'
+          ? t('status.preparing')
+          : settings.tool === 'smartSelect' && smartState === 'selecting'
+            ? t('status.selecting')
+            : settings.tool === 'smartSelect' && smartState === 'unavailable'
+              ? t('status.unavailable')
+              : '';
+  const layers = layersRef.current;
+  const cursorSize = settings.brushSize;
+  const showsBrushCursor = (settings.tool === 'brush' || settings.tool === 'eraser') && cursor !== null;
+
+  return (
+    <>
+      {/* The photo stays mounted while closed so that its natural size, and the mask, persist. */}
+      {!open ? (
+        <img ref={photoRef} src={imageUrl} alt="" hidden crossOrigin="anonymous" onLoad={handlePhotoLoad} />
+      ) : null}
+      <Dialog.Root open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
+        <Dialog.Portal>
+          <Dialog.Content className="mask-editor" aria-describedby={undefined}>
+            <header className="mask-editor__header">
+              <Dialog.Title className="mask-editor__title">{t('title')}</Dialog.Title>
+              <Button variant="secondary" onClick={onClose}>
+                {t('close')}
+              </Button>
+            </header>
+            <MaskEditorToolbar
+              settings={settings}
+              onChange={(change) => setSettings((current) => ({ ...current, ...change }))}
+              canUndo={layers?.canUndo ?? false}
+              canRedo={layers?.canRedo ?? false}
+              onUndo={undo}
+              onRedo={redo}
+              onReset={reset}
+              zoomPercent={Math.round(viewport.zoom * 100)}
+              onZoomIn={() => gestures.zoomBy(zoomStep)}
+              onZoomOut={() => gestures.zoomBy(1 / zoomStep)}
+              onFit={gestures.fitToView}
+            />
+            <p className="mask-editor__hint">
+              {t(`hints.${settings.tool}`)} {t('hints.navigation')}
+            </p>
+            <p className="mask-editor__status" role="status">
+              {statusText}
+            </p>
+            <div
+              ref={gestures.viewportRef}
+              className="mask-editor__viewport"
+              data-panning={isSpaceHeld || undefined}
+              onWheel={gestures.handleWheel}
+            >
+              <div
+                ref={gestures.stageRef}
+                className="mask-editor__stage"
+                role="img"
+                aria-label={t('canvasLabel')}
+                style={{
+                  width: displayWidth,
+                  height: displayHeight,
+                  transform: `translate(${viewport.offsetX}px, ${viewport.offsetY}px) scale(${viewport.zoom})`,
+                }}
+                {...gestures.stageHandlers}
+              >
+                <img
+                  ref={photoRef}
+                  className="mask-editor__photo"
+                  src={imageUrl}
+                  alt=""
+                  crossOrigin="anonymous"
+                  draggable={false}
+                  onLoad={handlePhotoLoad}
+                  onError={maskDocument.handlePhotoError}
+                />
+                <canvas ref={attachCanvas} className="mask-editor__overlay" />
+                {shapePreview ? (
+                  <div
+                    className="mask-editor__shape-preview"
+                    data-shape={settings.regionShape}
+                    style={{
+                      left: Math.min(shapePreview.start.x, shapePreview.current.x),
+                      top: Math.min(shapePreview.start.y, shapePreview.current.y),
+                      width: Math.abs(shapePreview.current.x - shapePreview.start.x),
+                      height: Math.abs(shapePreview.current.y - shapePreview.start.y),
+                    }}
+                  />
+                ) : null}
+                {showsBrushCursor ? (
+                  <div
+                    className="mask-editor__cursor"
+                    data-shape={settings.brushShape}
+                    style={{
+                      left: cursor.x - cursorSize / 2,
+                      top: cursor.y - cursorSize / 2,
+                      width: cursorSize,
+                      height: cursorSize,
+                    }}
+                  />
+                ) : null}
+              </div>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { type Bitmask, mapPoint, type Point, type Size } from '@facelift/shared';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { analysisPixelBudget, fitPixelBudget, readImagePixels } from '../mask-image-io.ts';
+import { createSmartSelector, type SmartSelector } from '../smart-select-client.ts';
+
+export type SmartSelectStatus = 'idle' | 'preparing' | 'ready' | 'selecting' | 'unavailable';
+
+export interface SmartSelectOptions {
+  imageUrl: string;
+  photoRef: RefObject<HTMLImageElement | null>;
+  /** The photo's natural size; the analysis waits for it. */
+  naturalSize: Size | null;
+  /** The analysis starts the first time this is true (the tool was chosen), not before. */
+  isWanted: boolean;
+}
+
+export interface SmartSelect {
+  status: SmartSelectStatus;
+  /**
+   * The area similar to what lies at `point` (measured in pixels of a picture of `size`), as a
+   * bitmask at the analysis size; null when the analysis is not ready or failed.
+   */
+  selectAt(point: Point, size: Size, tolerance: number): Promise<Bitmask | null>;
+}
+
+/**
+ * Smart select for one photo: analyses it (in a worker) the first time the tool is wanted and
+ * answers clicks. It knows nothing of layers: the editor applies what it returns, so a new
+ * selection algorithm or kind of selection plugs in here without touching painting or gestures.
+ */
+export function useSmartSelect({
+  imageUrl,
+  photoRef,
+  naturalSize,
+  isWanted,
+}: SmartSelectOptions): SmartSelect {
+  const [status, setStatus] = useState<SmartSelectStatus>('idle');
+  const selectorRef = useRef<SmartSelector | null>(null);
+  const analysisSizeRef = useRef<Size | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo (imageUrl) needs a new analysis.
+  useEffect(() => {
+    setStatus('idle');
+    return () => {
+      selectorRef.current?.dispose();
+      selectorRef.current = null;
+      analysisSizeRef.current = null;
+    };
+  }, [imageUrl]);
+
+  useEffect(() => {
+    if (!isWanted || status !== 'idle' || !naturalSize || !photoRef.current) return;
+    const size = fitPixelBudget(naturalSize, analysisPixelBudget);
+    const pixels = readImagePixels(photoRef.current, size);
+    if (!pixels) {
+      setStatus('unavailable');
+      return;
+    }
+    const selector = createSmartSelector();
+    selectorRef.current = selector;
+    analysisSizeRef.current = size;
+    setStatus('preparing');
+    selector.prepare(pixels).then(
+      () => selectorRef.current === selector && setStatus('ready'),
+      () => selectorRef.current === selector && setStatus('unavailable'),
+    );
+  }, [isWanted, status, naturalSize, photoRef]);
+
+  const selectAt = useCallback(
+    async (point: Point, size: Size, tolerance: number) => {
+      const selector = selectorRef.current;
+      const analysis = analysisSizeRef.current;
+      if (!selector || !analysis || (status !== 'ready' && status !== 'selecting')) return null;
+      setStatus('selecting');
+      try {
+        const selection = await selector.select(mapPoint(point, size, analysis), tolerance);
+        setStatus('ready');
+        return selection;
+      } catch {
+        setStatus('unavailable');
+        return null;
+      }
+    },
+    [status],
+  );
+
+  return { status, selectAt };
+}
