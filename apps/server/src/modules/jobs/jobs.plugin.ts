@@ -38,6 +38,9 @@ export const jobsPlugin = fp<{ config: Config }>(
       staleRunningAfterMs: queue.name === 'memory' ? 0 : config.jobs.timeoutMs + 60_000,
     });
     app.decorate('jobs', jobs);
+    app.projects.onProjectDeleting(async (_userId, projectId) => {
+      await jobs.endProjectJobs(projectId);
+    });
     await app.register(transformationsRoutes, { jobs });
 
     app.addHook('onReady', async () => {

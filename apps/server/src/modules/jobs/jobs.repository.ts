@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, JobTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { type DialectName, fromDate, toJson } from '../../db/dialect.ts';
 
 export type JobRow = Awaited<ReturnType<typeof findJobById>> & {};
@@ -89,8 +89,27 @@ export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: s
   return findJobById(db, id);
 }
 
-export async function updateJobStatus(db: Kysely<Database>, id: string, status: JobTable['status']) {
-  await db.updateTable('job').set({ status }).where('id', '=', id).execute();
+/**
+ * running → storing. False when the job is no longer running: it was ended meanwhile (its
+ * project deleted, or a sweep judged it interrupted), so its result must not be stored.
+ */
+export async function markJobStoring(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('job')
+    .set({ status: 'storing' })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function listUnfinishedJobsOfProject(db: Kysely<Database>, projectId: string) {
+  return db
+    .selectFrom('job')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('status', 'in', ['queued', 'running', 'storing'])
+    .execute();
 }
 
 export async function finishJob(

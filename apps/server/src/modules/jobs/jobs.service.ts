@@ -25,8 +25,9 @@ import {
   type JobRow,
   listJobsForProject,
   listUnfinishedJobs,
+  listUnfinishedJobsOfProject,
+  markJobStoring,
   requeueJob,
-  updateJobStatus,
 } from './jobs.repository.ts';
 
 type StoredInput = ReturnType<typeof transformationRequestSchema.parse>;
@@ -193,7 +194,12 @@ export class JobsService {
           ),
         settings.timeoutMs,
       );
-      await updateJobStatus(db, jobId, 'storing');
+      if (!(await markJobStoring(db, jobId))) {
+        // Ended while the engine worked (project deleted, or judged interrupted): its credits
+        // are already back and its result is not wanted.
+        log.info({ jobId }, 'result dropped: the job was ended while it ran');
+        return;
+      }
       await publish();
       const stored = await projects.addHistoryItem(userId, claimed.project_id, {
         transformedImage: result.image,
@@ -226,6 +232,31 @@ export class JobsService {
       );
     }
     await publish();
+  }
+
+  /**
+   * Ends every unfinished job of a project about to be deleted and gives their credits back
+   * (docs/decisions/021-ending-jobs.md). A worker still running one finds it ended and drops
+   * its result.
+   */
+  async endProjectJobs(projectId: string): Promise<number> {
+    const { db, dialect, credits } = this.deps;
+    const rows = await listUnfinishedJobsOfProject(db, projectId);
+    for (const row of rows) {
+      await credits.release(row.id, { reason: 'refunded: project deleted' });
+      await finishJob(
+        db,
+        dialect,
+        row.id,
+        {
+          status: 'failed',
+          errorCode: 'CANCELLED',
+          errorMessage: 'The project was deleted. Your credits were refunded.',
+        },
+        new Date(),
+      );
+    }
+    return rows.length;
   }
 
   /**

@@ -110,6 +110,8 @@ function toRegion(row: repository.RegionRow): ElementRegion {
   };
 }
 
+export type ProjectDeletingListener = (userId: string, projectId: string) => Promise<void>;
+
 /** What the job pipeline stores as a new history item. */
 export interface NewHistoryItem {
   /** The engine's result (PNG preferred; stored as generated/{ms}.png). */
@@ -141,6 +143,7 @@ export interface SourceImage extends StoredImage {
  */
 export class ProjectsService {
   private readonly credits: CreditsService;
+  private readonly deletingListeners: ProjectDeletingListener[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -243,11 +246,21 @@ export class ProjectsService {
   }
 
   /**
+   * Runs before a project's rows are deleted: the job pipeline ends the project's jobs and
+   * releases their credits here (docs/decisions/021-ending-jobs.md).
+   */
+  onProjectDeleting(listener: ProjectDeletingListener): void {
+    this.deletingListeners.push(listener);
+  }
+
+  /**
    * Deletes the rows first (the project disappears at once, everywhere), then every file
    * under the project's folder. A file that cannot be removed is logged, never shown.
    */
   async deleteProject(userId: string, projectId: string): Promise<void> {
     await this.requireProject(userId, projectId);
+    // Jobs are deleted with the project; whatever they hold must be given back first.
+    for (const listener of this.deletingListeners) await listener(userId, projectId);
     const isDeleted = await repository.deleteProject(this.db, projectId);
     if (!isDeleted) throw projectNotFound();
     await this.publish({ type: 'project.deleted', projectId });
