@@ -93,4 +93,16 @@ describe('parseColourInstruction', () => {
     expect(findNamedElements('Nettoie la toiture')).toEqual(['roofColor']);
     expect(findNamedElements('a modern villa')).toEqual([]);
   });
+
+  it('reads "darker" and "lighter" without a colour as a shade of what is there, in three languages', () => {
+    expect(parseColourInstruction('el tejado más oscuro').lightnessRequests).toEqual([
+      { elements: ['roofColor'], direction: 'darker' },
+    ]);
+    expect(parseColourInstruction('les murs plus clairs').lightnessRequests).toEqual([
+      { elements: ['wallColor'], direction: 'lighter' },
+    ]);
+    const mixed = parseColourInstruction('paint the door dark green and make the roof darker');
+    expect(mixed.requests.map((request) => request.swatch.key)).toEqual(['forestGreen']);
+    expect(mixed.lightnessRequests).toEqual([{ elements: ['roofColor'], direction: 'darker' }]);
+  });
 });

@@ -3,6 +3,7 @@ import {
   clauseConjunctions,
   elementPhrases,
   extraSwatchPhrases,
+  lightnessPhrases,
   structuralWords,
   swatchPhrases,
 } from './colour-vocabulary.ts';
@@ -13,8 +14,16 @@ export interface ColourRequest {
   swatch: Swatch;
 }
 
+/** The same colour, darker or lighter, on these elements (none named: the painted area). */
+export interface LightnessRequest {
+  elements: ElementType[];
+  direction: 'darker' | 'lighter';
+}
+
 export interface ParsedInstruction {
   requests: ColourRequest[];
+  /** Clauses asking for a darker or lighter shade of what is there, without a colour. */
+  lightnessRequests: LightnessRequest[];
   /** Words asking for a structural change, as the user wrote them (normalised). */
   structuralWords: string[];
   /** Elements named without any colour for them. */
@@ -48,6 +57,8 @@ const colourPhrases = buildPhrases<SwatchKey>([
   ),
   ...Object.entries(extraSwatchPhrases),
 ]);
+
+const lightnessPhraseList = buildPhrases<'darker' | 'lighter'>(Object.entries(lightnessPhrases));
 
 const elementPhraseList = buildPhrases<ElementType>(
   Object.entries(elementPhrases).flatMap(([type, phrases]) =>
@@ -100,6 +111,7 @@ function splitClauses(normalised: string): string[][] {
  */
 export function parseColourInstruction(text: string): ParsedInstruction {
   const requests: ColourRequest[] = [];
+  const lightnessRequests: LightnessRequest[] = [];
   const structural: string[] = [];
   let waiting: ElementType[] = [];
   for (const words of splitClauses(normaliseText(text))) {
@@ -109,7 +121,13 @@ export function parseColourInstruction(text: string): ParsedInstruction {
     const colours = findPhrases(words, colourPhrases, used);
     const named = [...new Set([...waiting, ...elements])];
     if (colours.length === 0) {
-      waiting = named;
+      const direction = findPhrases(words, lightnessPhraseList, used)[0];
+      if (direction) {
+        lightnessRequests.push({ elements: named, direction });
+        waiting = [];
+      } else {
+        waiting = named;
+      }
       continue;
     }
     waiting = [];
@@ -117,7 +135,12 @@ export function parseColourInstruction(text: string): ParsedInstruction {
     const swatch = findSwatch(colours[0] as SwatchKey);
     if (swatch) requests.push({ elements: named, swatch });
   }
-  return { requests, structuralWords: [...new Set(structural)], elementsWithoutColour: waiting };
+  return {
+    requests,
+    lightnessRequests,
+    structuralWords: [...new Set(structural)],
+    elementsWithoutColour: waiting,
+  };
 }
 
 /** Every element the text names, in any of the three languages, in the fixed element order. */

@@ -134,6 +134,61 @@ export const extraSwatchPhrases: Record<string, SwatchKey> = {
   grises: 'silverGray',
 };
 
+/**
+ * Words asking for the same colour, only darker or lighter ("el tejado mas oscuro"). They count
+ * only in a clause without a colour: "dark green" and "gris clair" are colours of their own.
+ */
+export const lightnessPhrases: Record<string, 'darker' | 'lighter'> = {
+  darker: 'darker',
+  dark: 'darker',
+  deeper: 'darker',
+  darken: 'darker',
+  'mas oscuro': 'darker',
+  'mas oscura': 'darker',
+  'mas oscuros': 'darker',
+  'mas oscuras': 'darker',
+  oscuro: 'darker',
+  oscura: 'darker',
+  oscuros: 'darker',
+  oscuras: 'darker',
+  oscurece: 'darker',
+  oscurecer: 'darker',
+  oscurezca: 'darker',
+  'plus fonce': 'darker',
+  'plus foncee': 'darker',
+  'plus fonces': 'darker',
+  'plus foncees': 'darker',
+  'plus sombre': 'darker',
+  'plus sombres': 'darker',
+  fonce: 'darker',
+  foncee: 'darker',
+  fonces: 'darker',
+  foncees: 'darker',
+  foncer: 'darker',
+  assombris: 'darker',
+  assombrir: 'darker',
+  assombrissez: 'darker',
+  lighter: 'lighter',
+  brighter: 'lighter',
+  paler: 'lighter',
+  lighten: 'lighter',
+  'mas claro': 'lighter',
+  'mas clara': 'lighter',
+  'mas claros': 'lighter',
+  'mas claras': 'lighter',
+  claro: 'lighter',
+  clara: 'lighter',
+  aclara: 'lighter',
+  aclarar: 'lighter',
+  'plus clair': 'lighter',
+  'plus claire': 'lighter',
+  'plus clairs': 'lighter',
+  'plus claires': 'lighter',
+  eclaircis: 'lighter',
+  eclaircir: 'lighter',
+  eclaircissez: 'lighter',
+};
+
 /** Words naming each element; a phrase of several words is matched before its parts. */
 export const elementPhrases: Record<ElementType, readonly string[]> = {
   windowFrameColor: [

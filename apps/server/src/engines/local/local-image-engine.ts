@@ -17,6 +17,7 @@ import {
   type RasterImage,
 } from '../raster-image.ts';
 import { type ParsedInstruction, parseColourInstruction } from './colour-requests.ts';
+import { type LightnessDirection, shiftRegionLightness } from './lightness-shift.ts';
 import { recolourRegion } from './oklab-recolour.ts';
 
 const elementLabels: Record<ElementType, string> = {
@@ -30,11 +31,21 @@ const elementLabels: Record<ElementType, string> = {
 const paintOrder: readonly ElementType[] = ['wallColor', 'roofColor', 'doorFrameColor', 'windowFrameColor'];
 
 /** Where one colour goes: an element's marked region or the painted mask. */
-type PaintArea = { kind: 'element'; element: ElementType } | { kind: 'mask' };
+export type PaintArea = { kind: 'element'; element: ElementType } | { kind: 'mask' };
 
-interface Paint {
+/** A swatch, or the same colour as now only darker or lighter. */
+export type PaintColour =
+  | { kind: 'swatch'; swatch: Swatch }
+  | { kind: 'shift'; direction: LightnessDirection };
+
+/** One change the visualizer makes: a colour on an area. */
+export interface Paint {
   area: PaintArea;
-  swatch: Swatch;
+  colour: PaintColour;
+}
+
+function colourKey(colour: PaintColour): string {
+  return colour.kind === 'swatch' ? colour.swatch.key : `shift:${colour.direction}`;
 }
 
 function unsupported(reason: string, message: string, details: Record<string, unknown> = {}): AppError {
@@ -55,7 +66,7 @@ function assertPaintable(parsed: ParsedInstruction, text: string): void {
       { words: parsed.structuralWords },
     );
   }
-  if (parsed.requests.length === 0) {
+  if (parsed.requests.length === 0 && parsed.lightnessRequests.length === 0) {
     throw unsupported(
       'no_colour',
       `No colour was understood in ${quote(text)}. Name a colour from the palette, such as "paint the door burgundy" or "pinta la pared de verde salvia".`,
@@ -67,24 +78,31 @@ function assertPaintable(parsed: ParsedInstruction, text: string): void {
  * Decides what to paint where, before any pixel is touched, so that a request the engine
  * cannot serve fails fast and whole.
  */
-function planPaints(directives: Directives, hasMask: boolean): Paint[] {
+export function planPaints(directives: Directives, hasMask: boolean): Paint[] {
   if (directives.mode === 'inpainting') {
     const parsed = parseColourInstruction(directives.freeText);
     assertPaintable(parsed, directives.freeText);
-    return parsed.requests.flatMap((request): Paint[] => {
-      if (request.elements.length === 0) {
+    const wanted: { elements: ElementType[]; colour: PaintColour }[] = [
+      ...parsed.requests.map((request) => ({
+        elements: request.elements,
+        colour: { kind: 'swatch', swatch: request.swatch } as const,
+      })),
+      ...parsed.lightnessRequests.map((request) => ({
+        elements: request.elements,
+        colour: { kind: 'shift', direction: request.direction } as const,
+      })),
+    ];
+    return wanted.flatMap(({ elements, colour }): Paint[] => {
+      if (elements.length === 0) {
         if (!hasMask) {
           throw unsupported(
             'no_area',
             'Say which part to paint (walls, roof, window frames or door frames), or paint the area in the mask editor.',
           );
         }
-        return [{ area: { kind: 'mask' }, swatch: request.swatch }];
+        return [{ area: { kind: 'mask' }, colour }];
       }
-      return request.elements.map((element) => ({
-        area: { kind: 'element', element },
-        swatch: request.swatch,
-      }));
+      return elements.map((element) => ({ area: { kind: 'element', element }, colour }));
     });
   }
   if (directives.doorGlassStyle) {
@@ -93,11 +111,11 @@ function planPaints(directives: Directives, hasMask: boolean): Paint[] {
       'The offline paint visualizer cannot change door glass, which changes the shape of the door. Clear the door glass style to repaint only.',
     );
   }
-  const chosen = new Map<ElementType, Swatch>();
+  const chosen = new Map<ElementType, PaintColour>();
   for (const item of directives.selectedItems) {
     const swatch = findSwatchByTitleKey(item.value);
     if (!swatch) throw new AppError('VALIDATION_FAILED', `Unknown colour ${item.value}`);
-    chosen.set(item.type, swatch);
+    chosen.set(item.type, { kind: 'swatch', swatch });
   }
   // A custom instruction is read as a colour request for its own element unless it names
   // another. It comes after the swatch: typed words are the user's latest, most specific say.
@@ -108,13 +126,18 @@ function planPaints(directives: Directives, hasMask: boolean): Paint[] {
     assertPaintable(parsed, text);
     for (const request of parsed.requests) {
       for (const element of request.elements.length > 0 ? request.elements : [type]) {
-        chosen.set(element, request.swatch);
+        chosen.set(element, { kind: 'swatch', swatch: request.swatch });
+      }
+    }
+    for (const request of parsed.lightnessRequests) {
+      for (const element of request.elements.length > 0 ? request.elements : [type]) {
+        chosen.set(element, { kind: 'shift', direction: request.direction });
       }
     }
   }
   return paintOrder.flatMap((element): Paint[] => {
-    const swatch = chosen.get(element);
-    return swatch ? [{ area: { kind: 'element', element }, swatch }] : [];
+    const colour = chosen.get(element);
+    return colour ? [{ area: { kind: 'element', element }, colour }] : [];
   });
 }
 
@@ -135,13 +158,12 @@ export class LocalImageEngine implements ImageEngine {
 
     const output: RasterImage = { ...source, data: Buffer.from(source.data) };
     for (const [index, paint] of paints.entries()) {
-      await recolourRegion(
-        source,
-        output,
-        areas[index] as EditWeights,
-        swatchRgb(paint.swatch),
-        request.signal,
-      );
+      const area = areas[index] as EditWeights;
+      if (paint.colour.kind === 'swatch') {
+        await recolourRegion(source, output, area, swatchRgb(paint.colour.swatch), request.signal);
+      } else {
+        await shiftRegionLightness(source, output, area, paint.colour.direction, request.signal);
+      }
     }
     request.signal?.throwIfAborted();
     return { image: await encodePng(output), width: source.width, height: source.height, engine: this.name };
@@ -182,7 +204,7 @@ export class LocalImageEngine implements ImageEngine {
       } else if (mask) {
         weights = mask;
         label = 'The painted area';
-        bareMaskColours.add(paint.swatch.key);
+        bareMaskColours.add(colourKey(paint.colour));
       } else if (element) {
         throw unsupported(
           'missing_region',
