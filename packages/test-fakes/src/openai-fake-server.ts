@@ -26,6 +26,8 @@ export interface RecordedFile {
   width: number;
   height: number;
   hasAlpha: boolean;
+  /** The file as sent, to check its pixels. */
+  data: Buffer;
 }
 
 /** What the fake saw in one images/edits call, for assertions. */
@@ -91,6 +93,12 @@ export interface FakeOpenAiServer {
   chatAnswer: FakeChatAnswer;
   /** The assistant text of `image` and `text` answers. */
   chatText: string;
+  /**
+   * `solid`: edits answer a plain image of `answerColour`. `echo-disc`: they answer the image
+   * sent with a disc of `answerColour` drawn at the centre of the output, as a model draws in
+   * its own pixel grid; geometry tests measure both the photo's shapes and the disc.
+   */
+  answerMode: 'solid' | 'echo-disc';
   close(): Promise<void>;
 }
 
@@ -249,6 +257,7 @@ async function inspectFile(field: string, value: File | string): Promise<Recorde
       width: metadata.width ?? 0,
       height: metadata.height ?? 0,
       hasAlpha: metadata.hasAlpha ?? false,
+      data: bytes,
     };
   } catch {
     throw new FakeApiError(
@@ -270,6 +279,25 @@ function sizeFor(requested: string, image: RecordedFile): { width: number; heigh
   if (ratio > 1.15) return { width: 1536, height: 1024 };
   if (ratio < 1 / 1.15) return { width: 1024, height: 1536 };
   return { width: 1024, height: 1024 };
+}
+
+/** The image sent, at the output size, with a disc of `colour` whose radius is a fifth of the short side. */
+async function echoWithDisc(
+  image: Buffer,
+  width: number,
+  height: number,
+  [r, g, b]: [number, number, number],
+): Promise<string> {
+  const radius = Math.round(Math.min(width, height) / 5);
+  const disc = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${radius}" fill="rgb(${r},${g},${b})"/></svg>`,
+  );
+  const png = await sharp(image)
+    .resize(width, height, { fit: 'fill' })
+    .composite([{ input: disc }])
+    .png()
+    .toBuffer();
+  return png.toString('base64');
 }
 
 async function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Promise<string> {
@@ -294,6 +322,7 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     | 'responsesCalls'
     | 'chatAnswer'
     | 'chatText'
+    | 'answerMode'
   > = {
     imageEdits: [],
     requestLog: [],
@@ -303,6 +332,7 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     responsesCalls: [],
     chatAnswer: 'image',
     chatText: 'Here is the facade.',
+    answerMode: 'solid',
   };
 
   async function handleImageEdit(
@@ -399,7 +429,10 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
       ? []
       : await Promise.all(
           Array.from({ length: Number(n) }, async () => ({
-            b64_json: await solidPng(width, height, state.answerColour),
+            b64_json:
+              state.answerMode === 'echo-disc'
+                ? await echoWithDisc(first.data, width, height, state.answerColour)
+                : await solidPng(width, height, state.answerColour),
           })),
         );
     sendJson(response, 200, {
@@ -678,6 +711,12 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     },
     set chatText(text) {
       state.chatText = text;
+    },
+    get answerMode() {
+      return state.answerMode;
+    },
+    set answerMode(mode) {
+      state.answerMode = mode;
     },
     failNext(failure, times = 1) {
       for (let count = 0; count < times; count++) failures.push(failure);

@@ -128,7 +128,8 @@ describe('OpenAiChatEngine against the fake OpenAI server', () => {
     const call = fake.responsesCalls[0];
     expect(call?.mask?.hasAlpha).toBe(true);
     expect(call?.mask?.type).toBe('image/png');
-    expect(call?.mask?.transparentShare).toBeCloseTo(0.5, 2);
+    // Half the 4:3 photo, which fills 1365 of the 1536 columns of the 3:2 frame it is sent in.
+    expect(call?.mask?.transparentShare).toBeCloseTo(1365 / 1536 / 2, 2);
     expect(call?.body.tools?.[0]?.input_image_mask?.file_id).toBe(call?.mask?.id);
     // The mask is not one of the message's images.
     expect(call?.images.map((image) => image.id)).not.toContain(call?.mask?.id);

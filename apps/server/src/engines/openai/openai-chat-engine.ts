@@ -13,7 +13,15 @@ import {
   type RasterImage,
 } from '../raster-image.ts';
 import { mapOpenAiError } from './openai-errors.ts';
-import { composite, encodeProviderMask, type OpenAiEngineOptions } from './openai-image-engine.ts';
+import {
+  composite,
+  decodeAtSourceSize,
+  encodeFramedImage,
+  encodeProviderMask,
+  type Frame,
+  fitIntoFrame,
+  type OpenAiEngineOptions,
+} from './openai-image-engine.ts';
 
 /** The chat model and image quality docs/product.md (Chat) names. */
 export const openAiChatModel = 'gpt-4o-mini';
@@ -59,13 +67,11 @@ export class OpenAiChatEngine implements ChatEngine {
     }
     const outputSize = chooseOutputSize(source.width, source.height);
     const { width, height } = outputSizeDimensions(outputSize);
-    // The image is sent at the output size, stretched like an edit, so that the mask stays aligned.
-    const imageSent = await sharp(request.image)
-      .rotate()
-      .resize(width, height, { fit: 'fill' })
-      .png()
-      .toBuffer();
-    const maskSent = weights ? await encodeProviderMask(weights, width, height) : null;
+    // Fitted into the output size without distortion, like an edit, the mask laid in alike
+    // (docs/decisions/081-faithful-ai-edit-geometry.md).
+    const frame = fitIntoFrame(source.width, source.height, width, height);
+    const imageSent = await encodeFramedImage(request.image, frame);
+    const maskSent = weights ? await encodeProviderMask(weights, frame) : null;
 
     const uploaded: string[] = [];
     try {
@@ -138,7 +144,7 @@ export class OpenAiChatEngine implements ChatEngine {
           }
         }
       }
-      const image = generated ? await this.finishImage(generated, source, weights) : null;
+      const image = generated ? await this.finishImage(generated, frame, source, weights) : null;
       return { text: texts.join('\n\n'), image, engine: this.name };
     } catch (error) {
       throw mapOpenAiError(error, this.options.timeoutMs);
@@ -150,22 +156,22 @@ export class OpenAiChatEngine implements ChatEngine {
   /** With a mask, the answer goes back onto the full-resolution image through it, as edits do. */
   private async finishImage(
     generated: Buffer,
+    frame: Frame,
     source: RasterImage,
     weights: Awaited<ReturnType<typeof decodeMaskWeights>> | null,
   ): Promise<Buffer> {
+    if (!weights) {
+      try {
+        return await sharp(generated).png().toBuffer();
+      } catch {
+        throw new AppError('ENGINE_FAILED', 'The image service returned an image that could not be read.', {
+          engine: 'openai',
+          reason: 'unreadable_image',
+        });
+      }
+    }
+    const answer = await decodeAtSourceSize(generated, frame, source);
     try {
-      if (!weights) return await sharp(generated).png().toBuffer();
-      let pipeline = sharp(generated)
-        .toColourspace('srgb')
-        .resize(source.width, source.height, { fit: 'fill' });
-      pipeline = source.channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha();
-      const data = await pipeline.raw({ depth: 'uchar' }).toBuffer();
-      const answer: RasterImage = {
-        data,
-        width: source.width,
-        height: source.height,
-        channels: source.channels,
-      };
       return await encodePng(composite(source, answer, await featherInward(weights, featherSigma)));
     } catch {
       throw new AppError('ENGINE_FAILED', 'The image service returned an image that could not be read.', {

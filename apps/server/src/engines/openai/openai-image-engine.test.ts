@@ -36,6 +36,12 @@ function rectangleMask(left: number, top: number, right: number, bottom: number)
     .toBuffer();
 }
 
+/**
+ * The 4:3 source fills 1365 of the 1536 columns of the 3:2 frame it is sent in (the rest is
+ * padding, marked to keep): mask shares of the source shrink by that much in what is sent.
+ */
+const photoShareOfFrame = 1365 / 1536;
+
 const inpainting: Directives = { mode: 'inpainting', freeText: 'Add ivy on the wall' };
 
 async function request(overrides: Partial<ImageEditRequest> = {}): Promise<ImageEditRequest> {
@@ -84,8 +90,8 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
     expect(edit?.prompt).toBe(composePrompt(inpainting));
     expect(edit?.images).toEqual([expect.objectContaining({ type: 'image/png', width: 1536, height: 1024 })]);
     expect(edit?.mask).toMatchObject({ type: 'image/png', width: 1536, height: 1024, hasAlpha: true });
-    // 100x100 of 400x300 is a twelfth of the picture.
-    expect(edit?.maskTransparentShare).toBeCloseTo(1 / 12, 2);
+    // 100x100 of 400x300 is a twelfth of the photo.
+    expect(edit?.maskTransparentShare).toBeCloseTo(photoShareOfFrame / 12, 2);
   });
 
   it('composites the answer into the mask at full resolution and keeps every outside pixel', async () => {
@@ -124,7 +130,7 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
     await engine.edit(
       await request({ directives: wallsOnly, prompt: composePrompt(wallsOnly), elementRegions: regions }),
     );
-    expect(fake.imageEdits[0]?.maskTransparentShare).toBeCloseTo(0.5, 2);
+    expect(fake.imageEdits[0]?.maskTransparentShare).toBeCloseTo(photoShareOfFrame / 2, 2);
 
     // An instruction for the roof brings the roof region in as well.
     const withRoofInstruction: Directives = {
@@ -138,14 +144,14 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
         elementRegions: regions,
       }),
     );
-    expect(fake.imageEdits[1]?.maskTransparentShare).toBeCloseTo(1, 2);
+    expect(fake.imageEdits[1]?.maskTransparentShare).toBeCloseTo(photoShareOfFrame, 2);
 
     // Inpainting text naming the walls, in French, edits the wall region.
     const french: Directives = { mode: 'inpainting', freeText: 'ajoute du lierre sur le mur' };
     await engine.edit(
       await request({ directives: french, prompt: composePrompt(french), elementRegions: regions }),
     );
-    expect(fake.imageEdits[2]?.maskTransparentShare).toBeCloseTo(0.5, 2);
+    expect(fake.imageEdits[2]?.maskTransparentShare).toBeCloseTo(photoShareOfFrame / 2, 2);
 
     // A touched element without a region: no mask, so the provider may change it.
     const doors: Directives = { ...wallsOnly, doorGlassStyle: 'fullGlass' };

@@ -32,9 +32,10 @@ const featherSigma = 2;
 
 /**
  * The OpenAI engine (SPEC §7, PRODUCT §5): gpt-image-1 edits through the official SDK,
- * server side only. The image (and mask) are sent at the output size; the answer is scaled
- * back to the source's full resolution and, when a mask was used, composited onto the
- * original so that every pixel outside the mask is the original's.
+ * server side only. The image (and mask) are fitted into the output size without distortion
+ * (padded to its aspect); the photo's part of the answer is cropped back, scaled to the
+ * source's full resolution and, when a mask was used, composited onto the original so that
+ * every pixel outside the mask is the original's.
  */
 export class OpenAiImageEngine implements ImageEngine {
   readonly name = 'openai' as const;
@@ -60,16 +61,10 @@ export class OpenAiImageEngine implements ImageEngine {
         'The painted area is empty. Paint the area to change in the mask editor.',
       );
     }
-    const { width, height } = outputSizeDimensions(request.outputSize);
-
-    // Stretching to the output size (rather than letterboxing) keeps the mask aligned with
-    // the image and is undone exactly when the answer is scaled back.
-    const imageSent = await sharp(request.image)
-      .rotate()
-      .resize(width, height, { fit: 'fill' })
-      .png()
-      .toBuffer();
-    const maskSent = weights ? await encodeProviderMask(weights, width, height) : null;
+    const outputSize = outputSizeDimensions(request.outputSize);
+    const frame = fitIntoFrame(source.width, source.height, outputSize.width, outputSize.height);
+    const imageSent = await encodeFramedImage(request.image, frame);
+    const maskSent = weights ? await encodeProviderMask(weights, frame) : null;
 
     let answer: OpenAI.Images.ImagesResponse;
     try {
@@ -94,25 +89,108 @@ export class OpenAiImageEngine implements ImageEngine {
         reason: 'no_image_data',
       });
     }
-    const generated = await this.decodeAtSourceSize(Buffer.from(encoded, 'base64'), source);
+    const generated = await decodeAtSourceSize(Buffer.from(encoded, 'base64'), frame, source);
     const output = weights
       ? composite(source, generated, await featherInward(weights, featherSigma))
       : generated;
     return { image: await encodePng(output), width: source.width, height: source.height, engine: this.name };
   }
+}
 
-  private async decodeAtSourceSize(image: Buffer, source: RasterImage): Promise<RasterImage> {
-    let pipeline = sharp(image).toColourspace('srgb').resize(source.width, source.height, { fit: 'fill' });
+/**
+ * Where the photo sits in the provider's frame: scaled by one factor to fit, centred, the
+ * rest padding. The model sees the photo undistorted (docs/decisions/081-faithful-ai-edit-geometry.md).
+ */
+export interface Frame {
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  contentWidth: number;
+  contentHeight: number;
+}
+
+export function fitIntoFrame(
+  sourceWidth: number,
+  sourceHeight: number,
+  width: number,
+  height: number,
+): Frame {
+  const scale = Math.min(width / sourceWidth, height / sourceHeight);
+  const contentWidth = Math.min(width, Math.max(1, Math.round(sourceWidth * scale)));
+  const contentHeight = Math.min(height, Math.max(1, Math.round(sourceHeight * scale)));
+  return {
+    width,
+    height,
+    left: Math.floor((width - contentWidth) / 2),
+    top: Math.floor((height - contentHeight) / 2),
+    contentWidth,
+    contentHeight,
+  };
+}
+
+function paddingOf(frame: Frame) {
+  return {
+    left: frame.left,
+    top: frame.top,
+    right: frame.width - frame.contentWidth - frame.left,
+    bottom: frame.height - frame.contentHeight - frame.top,
+  };
+}
+
+/**
+ * The photo scaled into the frame; the padding repeats the photo's edge pixels, which reads
+ * to the model as more of the same sky and ground rather than as a black bar to redraw.
+ */
+export function encodeFramedImage(image: Buffer, frame: Frame): Promise<Buffer> {
+  return sharp(image)
+    .rotate()
+    .resize(frame.contentWidth, frame.contentHeight, { fit: 'fill' })
+    .extend({ ...paddingOf(frame), extendWith: 'copy' })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Crops the photo's part out of the answer (undoing the padding) and scales it to the
+ * source's own size: the scale is the same both ways, so nothing is stretched.
+ */
+export async function decodeAtSourceSize(
+  image: Buffer,
+  frame: Frame,
+  source: RasterImage,
+): Promise<RasterImage> {
+  try {
+    const answer = await sharp(image).metadata();
+    // The answer should come back at the size asked for; one that does not is read in proportion.
+    const scaleX = (answer.width ?? frame.width) / frame.width;
+    const scaleY = (answer.height ?? frame.height) / frame.height;
+    const left = Math.round(frame.left * scaleX);
+    const top = Math.round(frame.top * scaleY);
+    const region = {
+      left,
+      top,
+      width: Math.max(
+        1,
+        Math.min((answer.width ?? frame.width) - left, Math.round(frame.contentWidth * scaleX)),
+      ),
+      height: Math.max(
+        1,
+        Math.min((answer.height ?? frame.height) - top, Math.round(frame.contentHeight * scaleY)),
+      ),
+    };
+    let pipeline = sharp(image)
+      .toColourspace('srgb')
+      .extract(region)
+      .resize(source.width, source.height, { fit: 'fill' });
     pipeline = source.channels === 4 ? pipeline.ensureAlpha() : pipeline.removeAlpha();
-    try {
-      const data = await pipeline.raw({ depth: 'uchar' }).toBuffer();
-      return { data, width: source.width, height: source.height, channels: source.channels };
-    } catch {
-      throw new AppError('ENGINE_FAILED', 'The image service returned an image that could not be read.', {
-        engine: 'openai',
-        reason: 'unreadable_image',
-      });
-    }
+    const data = await pipeline.raw({ depth: 'uchar' }).toBuffer();
+    return { data, width: source.width, height: source.height, channels: source.channels };
+  } catch {
+    throw new AppError('ENGINE_FAILED', 'The image service returned an image that could not be read.', {
+      engine: 'openai',
+      reason: 'unreadable_image',
+    });
   }
 }
 
@@ -150,26 +228,26 @@ async function editWeights(request: ImageEditRequest, source: RasterImage): Prom
   return { data: union, width: source.width, height: source.height };
 }
 
-/** The mask as the provider wants it: PNG with alpha (0 = edit), the same size as the image sent. */
-export async function encodeProviderMask(
-  weights: EditWeights,
-  width: number,
-  height: number,
-): Promise<Buffer> {
+/**
+ * The mask as the provider wants it: PNG with alpha (0 = edit), laid into the frame exactly
+ * like the photo; the padding is marked to keep.
+ */
+export async function encodeProviderMask(weights: EditWeights, frame: Frame): Promise<Buffer> {
   const alpha = Buffer.alloc(weights.data.length);
   for (let index = 0; index < alpha.length; index++) alpha[index] = weights.data[index] ? 0 : 255;
-  const scaledAlpha = await sharp(alpha, {
+  const framedAlpha = await sharp(alpha, {
     raw: { width: weights.width, height: weights.height, channels: 1 },
   })
-    .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+    .resize(frame.contentWidth, frame.contentHeight, { fit: 'fill', kernel: 'nearest' })
+    .extend({ ...paddingOf(frame), background: { r: 255, g: 255, b: 255, alpha: 1 } })
     // sharp writes one-channel input back out as sRGB unless told to keep the one channel.
     .extractChannel(0)
     .raw()
     .toBuffer();
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let index = 0; index < scaledAlpha.length; index++)
-    pixels[index * 4 + 3] = scaledAlpha[index] as number;
-  return sharp(pixels, { raw: { width, height, channels: 4 } })
+  const pixels = Buffer.alloc(frame.width * frame.height * 4);
+  for (let index = 0; index < framedAlpha.length; index++)
+    pixels[index * 4 + 3] = framedAlpha[index] as number;
+  return sharp(pixels, { raw: { width: frame.width, height: frame.height, channels: 4 } })
     .png()
     .toBuffer();
 }
