@@ -1,7 +1,7 @@
 import type { HistoryItem, Project } from '@facelift/shared';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
 import { createProject } from './support/project-helpers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
