@@ -8,4 +8,5 @@ export * from './health.schemas.ts';
 export * from './jobs/index.ts';
 export * from './mask/index.ts';
 export * from './projects/index.ts';
+export * from './recolour/index.ts';
 export * from './smart-select/index.ts';

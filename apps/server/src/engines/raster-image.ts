@@ -92,23 +92,43 @@ export async function decodeMaskWeights(mask: Buffer, width: number, height: num
     });
   }
   const data = new Uint8Array(width * height);
+  // Whole pixels as 32-bit words: a contract mask is all (0,0,0,0) and (0,0,0,255), so most
+  // pixels are settled by one comparison. sharp's buffers start on their own allocation,
+  // aligned; a copy covers any other.
+  const aligned = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, data.length);
   await inSlices(data.length, (start, end) => {
-    for (let index = start, offset = start * 4; index < end; index++, offset += 4) {
-      data[index] = isMarked(
-        pixels[offset] as number,
-        pixels[offset + 1] as number,
-        pixels[offset + 2] as number,
-        pixels[offset + 3] as number,
-      )
-        ? 255
-        : 0;
+    for (let index = start; index < end; index++) {
+      const word = words[index] as number;
+      if (word === opaqueBlack) continue;
+      if (word === transparentBlack) {
+        data[index] = 255;
+        continue;
+      }
+      const offset = index * 4;
+      if (
+        isMarked(
+          aligned[offset] as number,
+          aligned[offset + 1] as number,
+          aligned[offset + 2] as number,
+          aligned[offset + 3] as number,
+        )
+      ) {
+        data[index] = 255;
+      }
     }
   });
   return { data, width, height };
 }
 
+/** (0,0,0,255) and (0,0,0,0) read as one 32-bit word, in this platform's byte order. */
+const opaqueBlack = new Uint32Array(new Uint8Array([0, 0, 0, 255]).buffer)[0] as number;
+const transparentBlack = 0;
+
 export function isWeightsEmpty(weights: EditWeights): boolean {
-  return weights.data.every((value) => value === 0);
+  const { data } = weights;
+  for (let index = 0; index < data.length; index++) if (data[index] !== 0) return false;
+  return true;
 }
 
 /**

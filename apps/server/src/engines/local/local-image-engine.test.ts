@@ -1,10 +1,18 @@
-import { createEmptyDirectives, type Directives } from '@facelift/shared';
+import {
+  createEmptyDirectives,
+  type Directives,
+  findSwatch,
+  oklabFromBytes,
+  recolourPixels,
+  type Swatch,
+  swatchRgb,
+} from '@facelift/shared';
+import { differenceCiede2000 } from 'culori';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImageEditRequest } from '../image-engine.ts';
 import { LocalImageEngine } from './local-image-engine.ts';
-import { oklabFromBytes } from './oklab-recolour.ts';
 
 const width = 60;
 const height = 40;
@@ -250,5 +258,71 @@ describe('LocalImageEngine', () => {
         }),
       ),
     ).rejects.toThrow('job timed out');
+  });
+
+  it('agrees with the browser preview of the same recolour (mean ΔE2000 ≤ 1) and changes nothing outside', async () => {
+    // A camera-like JPEG: the server decodes it with sharp, the preview gets canvas RGBA bytes.
+    const photoWidth = 120;
+    const photoHeight = 80;
+    const raw = Buffer.alloc(photoWidth * photoHeight * 3);
+    for (let index = 0; index < photoWidth * photoHeight; index++) {
+      const x = index % photoWidth;
+      const y = Math.floor(index / photoWidth);
+      raw[index * 3] = 60 + x + ((x * y) % 13);
+      raw[index * 3 + 1] = 50 + y * 2;
+      raw[index * 3 + 2] = 120 + ((x * 7) % 40);
+    }
+    const jpeg = await sharp(raw, { raw: { width: photoWidth, height: photoHeight, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const maskPixels = Buffer.alloc(photoWidth * photoHeight * 4);
+    const weights = new Uint8Array(photoWidth * photoHeight);
+    for (let index = 0; index < weights.length; index++) {
+      const x = index % photoWidth;
+      const y = Math.floor(index / photoWidth);
+      const inside = (x - 50) ** 2 + (y - 40) ** 2 < 30 ** 2;
+      maskPixels[index * 4 + 3] = inside ? 0 : 255;
+      weights[index] = inside ? 255 : 0;
+    }
+    const mask = await sharp(maskPixels, { raw: { width: photoWidth, height: photoHeight, channels: 4 } })
+      .png()
+      .toBuffer();
+    const result = await engine.edit({
+      image: jpeg,
+      prompt: '',
+      outputSize: '1536x1024',
+      directives: { mode: 'inpainting', freeText: 'paint it terracotta' },
+      mask,
+    });
+    const server = await sharp(result.image).ensureAlpha().raw().toBuffer();
+    const original = await sharp(jpeg).ensureAlpha().raw().toBuffer();
+    const preview = new Uint8ClampedArray(original);
+    const canvas = { data: preview, width: photoWidth, height: photoHeight, channels: 4 as const };
+    recolourPixels(
+      canvas,
+      canvas,
+      { data: weights, width: photoWidth, height: photoHeight },
+      swatchRgb(findSwatch('terracotta') as Swatch),
+    );
+    let total = 0;
+    let count = 0;
+    const rgb = (data: ArrayLike<number>, offset: number) => ({
+      mode: 'rgb' as const,
+      r: (data[offset] as number) / 255,
+      g: (data[offset + 1] as number) / 255,
+      b: (data[offset + 2] as number) / 255,
+    });
+    const deltaE = differenceCiede2000();
+    for (let index = 0; index < weights.length; index++) {
+      const offset = index * 4;
+      if (weights[index] === 0) {
+        expect(server.subarray(offset, offset + 4).equals(original.subarray(offset, offset + 4))).toBe(true);
+        continue;
+      }
+      total += deltaE(rgb(server, offset), rgb(preview, offset));
+      count++;
+    }
+    expect(count).toBeGreaterThan(2000);
+    expect(total / count).toBeLessThanOrEqual(1);
   });
 });

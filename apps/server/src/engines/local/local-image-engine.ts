@@ -156,7 +156,9 @@ export class LocalImageEngine implements ImageEngine {
     const areas = await this.resolveAreas(paints, request, source);
     request.signal?.throwIfAborted();
 
-    const output: RasterImage = { ...source, data: Buffer.from(source.data) };
+    // Every paint reads lightness from the original. One paint reads all of it before it
+    // writes, so it can paint in place; several need the original kept aside.
+    const output: RasterImage = paints.length === 1 ? source : { ...source, data: Buffer.from(source.data) };
     for (const [index, paint] of paints.entries()) {
       const area = areas[index] as EditWeights;
       if (paint.colour.kind === 'swatch') {

@@ -1,7 +1,24 @@
 import { converter } from 'culori';
 import { describe, expect, it } from 'vitest';
-import type { EditWeights, RasterImage } from '../raster-image.ts';
-import { meanRegionLightness, oklabFromBytes, recolourRegion } from './oklab-recolour.ts';
+import {
+  type RecolourWeights as EditWeights,
+  meanRegionLightness,
+  oklabFromBytes,
+  oklabLightness,
+  type RecolourPixels as RasterImage,
+  recolourPixels,
+  regionBounds,
+} from './oklab-recolour.ts';
+
+/** The shared executor, shaped like the server's for these tests. */
+async function recolourRegion(
+  source: RasterImage,
+  output: RasterImage,
+  weights: EditWeights,
+  target: readonly [number, number, number],
+): Promise<void> {
+  recolourPixels(source, output, weights, target);
+}
 
 const toOklab = converter('oklab');
 
@@ -9,7 +26,7 @@ const toOklab = converter('oklab');
 function syntheticFacade(): RasterImage {
   const width = 16;
   const height = 8;
-  const data = Buffer.alloc(width * height * 3);
+  const data = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const offset = (y * width + x) * 3;
@@ -58,15 +75,70 @@ describe('oklabFromBytes', () => {
   });
 });
 
+describe('oklabLightness', () => {
+  it('agrees with the exact conversion to well under one 8-bit level', () => {
+    let worst = 0;
+    for (let red = 0; red < 256; red += 5) {
+      for (let green = 0; green < 256; green += 5) {
+        for (let blue = 0; blue < 256; blue += 5) {
+          worst = Math.max(
+            worst,
+            Math.abs(oklabLightness(red, green, blue) - oklabFromBytes(red, green, blue).l),
+          );
+        }
+      }
+    }
+    expect(worst).toBeLessThan(1e-3);
+  });
+});
+
+describe('regionBounds', () => {
+  it('finds the smallest rectangle around the weighted pixels', () => {
+    const data = new Uint8Array(6 * 5);
+    data[1 * 6 + 3] = 255;
+    data[3 * 6 + 1] = 10;
+    data[3 * 6 + 4] = 255;
+    expect(regionBounds({ data, width: 6, height: 5 })).toEqual({ left: 1, top: 1, right: 5, bottom: 4 });
+    expect(regionBounds({ data: new Uint8Array(30), width: 6, height: 5 })).toBeNull();
+  });
+});
+
+describe('recolourPixels on RGBA canvas pixels', () => {
+  it('paints ImageData-like bytes exactly as it paints the same RGB bytes', () => {
+    const rgb = syntheticFacade();
+    const rgba = new Uint8ClampedArray(rgb.width * rgb.height * 4);
+    for (let index = 0; index < rgb.width * rgb.height; index++) {
+      rgba.set(rgb.data.subarray(index * 3, index * 3 + 3), index * 4);
+      rgba[index * 4 + 3] = 255;
+    }
+    const weights = leftHalf(rgb);
+    const rgbOutput = { ...rgb, data: Uint8Array.from(rgb.data) };
+    const canvas: RasterImage = { data: rgba, width: rgb.width, height: rgb.height, channels: 4 };
+    recolourPixels(rgb, rgbOutput, weights, [110, 28, 44]);
+    // The canvas is painted in place: source and output the same pixels.
+    recolourPixels(canvas, canvas, weights, [110, 28, 44]);
+    for (let index = 0; index < rgb.width * rgb.height; index++) {
+      expect([...rgba.subarray(index * 4, index * 4 + 3)]).toEqual(pixelAt(rgbOutput, index));
+    }
+  });
+
+  it('refuses weights of another size', () => {
+    const source = syntheticFacade();
+    expect(() =>
+      recolourPixels(source, source, { data: new Uint8Array(4), width: 2, height: 2 }, [0, 0, 0]),
+    ).toThrow(RangeError);
+  });
+});
+
 describe('recolourRegion', () => {
   const sage: [number, number, number] = [156, 171, 134];
 
   it('gives region pixels the swatch hue; shaded ones its chroma-to-lightness ratio, lit ones less chroma', async () => {
     const source = syntheticFacade();
-    const output = { ...source, data: Buffer.from(source.data) };
+    const output = { ...source, data: Uint8Array.from(source.data) };
     const weights = leftHalf(source);
     await recolourRegion(source, output, weights, sage);
-    const mean = (await meanRegionLightness(source, weights)) as number;
+    const mean = meanRegionLightness(source, weights) as number;
     const target = oklabFromBytes(...sage);
     const targetHue = Math.atan2(target.b, target.a);
     const targetChroma = Math.hypot(target.a, target.b);
@@ -96,10 +168,10 @@ describe('recolourRegion', () => {
 
   it('keeps the highlights of a dark swatch from saturating', async () => {
     // A dark doorway with one sunlit patch four times as light as the rest.
-    const data = Buffer.alloc(10 * 3, 40);
+    const data = new Uint8Array(10 * 3).fill(40);
     data.fill(200, 0, 3);
     const source: RasterImage = { data, width: 10, height: 1, channels: 3 };
-    const output = { ...source, data: Buffer.from(data) };
+    const output = { ...source, data: Uint8Array.from(data) };
     const burgundy: [number, number, number] = [110, 28, 44];
     await recolourRegion(
       source,
@@ -117,7 +189,7 @@ describe('recolourRegion', () => {
 
   it('keeps the lightness order of the original, so shadows and texture survive', async () => {
     const source = syntheticFacade();
-    const output = { ...source, data: Buffer.from(source.data) };
+    const output = { ...source, data: Uint8Array.from(source.data) };
     const weights = leftHalf(source);
     await recolourRegion(source, output, weights, sage);
     const region = [...weights.data.keys()].filter((index) => weights.data[index] === 255);
@@ -136,15 +208,15 @@ describe('recolourRegion', () => {
 
   it('gives the region, on average, the lightness of the swatch', async () => {
     const source = syntheticFacade();
-    const output = { ...source, data: Buffer.from(source.data) };
+    const output = { ...source, data: Uint8Array.from(source.data) };
     const weights = leftHalf(source);
     await recolourRegion(source, output, weights, sage);
-    expect(await meanRegionLightness(output, weights)).toBeCloseTo(oklabFromBytes(...sage).l, 1);
+    expect(meanRegionLightness(output, weights)).toBeCloseTo(oklabFromBytes(...sage).l, 1);
   });
 
   it('leaves every pixel outside the region byte for byte as it was', async () => {
     const source = syntheticFacade();
-    const output = { ...source, data: Buffer.from(source.data) };
+    const output = { ...source, data: Uint8Array.from(source.data) };
     const weights = leftHalf(source);
     await recolourRegion(source, output, weights, [110, 28, 44]);
     for (let index = 0; index < weights.data.length; index++) {
@@ -154,9 +226,9 @@ describe('recolourRegion', () => {
   });
 
   it('keeps the alpha channel of RGBA images', async () => {
-    const data = Buffer.from([100, 100, 100, 128, 150, 150, 150, 255]);
+    const data = Uint8Array.from([100, 100, 100, 128, 150, 150, 150, 255]);
     const source: RasterImage = { data, width: 2, height: 1, channels: 4 };
-    const output = { ...source, data: Buffer.from(data) };
+    const output = { ...source, data: Uint8Array.from(data) };
     await recolourRegion(
       source,
       output,
@@ -170,8 +242,8 @@ describe('recolourRegion', () => {
 
   it('does nothing for an empty region', async () => {
     const source = syntheticFacade();
-    const output = { ...source, data: Buffer.from(source.data) };
+    const output = { ...source, data: Uint8Array.from(source.data) };
     await recolourRegion(source, output, { data: new Uint8Array(128), width: 16, height: 8 }, sage);
-    expect(output.data.equals(source.data)).toBe(true);
+    expect(output.data).toEqual(source.data);
   });
 });
