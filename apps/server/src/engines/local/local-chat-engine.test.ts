@@ -1,9 +1,8 @@
-import { findSwatch } from '@facelift/shared';
+import { findSwatch, oklabFromBytes } from '@facelift/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChatReplyRequest } from '../chat-engine.ts';
 import { LocalChatEngine } from './local-chat-engine.ts';
-import { oklabFromBytes } from './oklab-recolour.ts';
 
 const width = 60;
 const height = 40;
