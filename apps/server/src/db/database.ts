@@ -82,6 +82,10 @@ export interface JobTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Touched by the worker while the job runs; a stale one means the worker died. */
+  heartbeat_at: Timestamp | null;
+  /** Where the result file goes, recorded before it is written (see 005-job-heartbeats). */
+  result_key: string | null;
 }
 
 export interface CreditGrantTable {

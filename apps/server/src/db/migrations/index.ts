@@ -3,6 +3,7 @@ import { accountsAndCredits } from './001-accounts-and-credits.ts';
 import { creditReservations } from './002-credit-reservations.ts';
 import { projects } from './003-projects.ts';
 import { jobs } from './004-jobs.ts';
+import { jobHeartbeats } from './005-job-heartbeats.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix. */
 export const migrations: Record<string, PortableMigration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, PortableMigration> = {
   '002-credit-reservations': creditReservations,
   '003-projects': projects,
   '004-jobs': jobs,
+  '005-job-heartbeats': jobHeartbeats,
 };

@@ -8,7 +8,11 @@ export type JobHandler = (jobId: string) => Promise<void>;
  */
 export interface JobQueue {
   readonly name: 'memory' | 'pg-boss';
-  enqueue(jobId: string): Promise<void>;
+  /**
+   * `attempt` (the job's attempts so far) tells deliveries apart: a job re-queued after its
+   * worker died is delivered again even while the dead worker's delivery is still open.
+   */
+  enqueue(jobId: string, attempt?: number): Promise<void>;
   /** Starts delivering jobs to the handler, at most `concurrency` at a time in this process. */
   startWorkers(handler: JobHandler, concurrency: number): Promise<void>;
   /** Stops taking jobs and waits for the running ones to finish. */

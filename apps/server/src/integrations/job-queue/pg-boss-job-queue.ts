@@ -25,10 +25,11 @@ export class PgBossJobQueue implements JobQueue {
     return this.started;
   }
 
-  async enqueue(jobId: string): Promise<void> {
+  async enqueue(jobId: string, attempt = 0): Promise<void> {
     await this.ensureStarted();
-    // singletonKey: enqueuing the same job twice (e.g. after a restart) delivers it once.
-    await this.boss.send(queueName, { jobId }, { singletonKey: jobId, retryLimit: 0 });
+    // singletonKey: enqueuing the same attempt twice (e.g. after a restart) delivers it once; a
+    // retry after a dead worker is a new attempt, so it is not held back by the dead delivery.
+    await this.boss.send(queueName, { jobId }, { singletonKey: `${jobId}#${attempt}`, retryLimit: 0 });
   }
 
   async startWorkers(handler: JobHandler, concurrency: number): Promise<void> {

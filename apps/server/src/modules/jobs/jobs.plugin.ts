@@ -16,8 +16,15 @@ declare module 'fastify' {
  * The job pipeline: the configured image engine, the queue (in-process on SQLite, pg-boss on
  * PostgreSQL), the workers of this process, restart recovery, and the transformation routes.
  */
+/**
+ * A job is judged interrupted after 3 missed heartbeats and every instance looks every 15 s,
+ * so a dead worker's job is settled within 45 s (docs/decisions/021-ending-jobs.md).
+ */
+const recoveryTiming = { heartbeatMs: 10_000, staleAfterMs: 30_000, sweepEveryMs: 15_000 };
+
 export const jobsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
+    let sweep: NodeJS.Timeout | undefined;
     const queue = createJobQueue(config.database);
     const jobs = new JobsService({
       db: app.db,
@@ -33,9 +40,7 @@ export const jobsPlugin = fp<{ config: Config }>(
         maxAttempts: config.jobs.maxAttempts,
         freeTierGenerationLimit: config.credits.freeTier.maxGenerations,
       },
-      // With an in-process queue this process is the only worker: anything left running died with it.
-      // With pg-boss other processes may be mid-job: only jobs running longer than a timeout are stale.
-      staleRunningAfterMs: queue.name === 'memory' ? 0 : config.jobs.timeoutMs + 60_000,
+      recovery: { ...recoveryTiming, isSoleWorker: queue.name === 'memory' },
     });
     app.decorate('jobs', jobs);
     app.projects.onProjectDeleting(async (_userId, projectId) => {
@@ -47,10 +52,21 @@ export const jobsPlugin = fp<{ config: Config }>(
       if (config.jobs.runWorkersInProcess) {
         await queue.startWorkers((jobId) => jobs.runJob(jobId), config.jobs.concurrency);
       }
-      const recovered = await jobs.recoverInterruptedJobs();
-      if (recovered.requeued + recovered.failed > 0) app.log.info(recovered, 'interrupted jobs recovered');
+      const recover = async (isStartup: boolean) => {
+        const recovered = await jobs.recoverInterruptedJobs({ isStartup });
+        if (recovered.requeued + recovered.failed + recovered.stored > 0) {
+          app.log.info(recovered, 'interrupted jobs recovered');
+        }
+      };
+      await recover(true);
+      // Every instance sweeps, web-only ones included: a worker that died is noticed without a restart.
+      sweep = setInterval(() => {
+        recover(false).catch((error: unknown) => app.log.error({ err: error }, 'job recovery sweep failed'));
+      }, recoveryTiming.sweepEveryMs);
+      sweep.unref();
     });
     app.addHook('onClose', async () => {
+      clearInterval(sweep);
       await queue.stop();
     });
   },

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database, JobTable } from '../../db/database.ts';
 import { type DialectName, fromDate, toJson } from '../../db/dialect.ts';
 
 export type JobRow = Awaited<ReturnType<typeof findJobById>> & {};
@@ -80,6 +80,7 @@ export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: s
     .set((expression) => ({
       status: 'running',
       started_at: fromDate(dialect, now),
+      heartbeat_at: fromDate(dialect, now),
       attempts: expression('attempts', '+', 1),
     }))
     .where('id', '=', id)
@@ -93,10 +94,10 @@ export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: s
  * running → storing. False when the job is no longer running: it was ended meanwhile (its
  * project deleted, or a sweep judged it interrupted), so its result must not be stored.
  */
-export async function markJobStoring(db: Kysely<Database>, id: string): Promise<boolean> {
+export async function markJobStoring(db: Kysely<Database>, id: string, resultKey: string): Promise<boolean> {
   const result = await db
     .updateTable('job')
-    .set({ status: 'storing' })
+    .set({ status: 'storing', result_key: resultKey })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .executeTakeFirst();
@@ -135,9 +136,50 @@ export async function finishJob(
     .execute();
 }
 
-/** Puts a job interrupted by a restart back in the queue. */
+/** The worker running a job says it is alive. */
+export async function touchJob(db: Kysely<Database>, dialect: DialectName, id: string, now: Date) {
+  await db
+    .updateTable('job')
+    .set({ heartbeat_at: fromDate(dialect, now) })
+    .where('id', '=', id)
+    .where('status', 'in', ['running', 'storing'])
+    .execute();
+}
+
+/**
+ * Takes over a running or storing job whose heartbeat stopped before `staleBefore`, by
+ * touching it: of several instances sweeping at once, exactly one gets true.
+ */
+export async function takeOverStaleJob(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  row: { id: string; status: JobTable['status'] },
+  staleBefore: Date,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('job')
+    .set({ heartbeat_at: fromDate(dialect, now) })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .where((expression) =>
+      expression(
+        expression.fn.coalesce('heartbeat_at', 'started_at', 'created_at'),
+        '<=',
+        fromDate(dialect, staleBefore),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Puts an interrupted job back in the queue. */
 export async function requeueJob(db: Kysely<Database>, id: string) {
-  await db.updateTable('job').set({ status: 'queued', started_at: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('job')
+    .set({ status: 'queued', started_at: null, heartbeat_at: null, result_key: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function listUnfinishedJobs(db: Kysely<Database>) {

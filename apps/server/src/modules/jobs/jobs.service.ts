@@ -14,6 +14,7 @@ import type { ImageEngine } from '../../engines/image-engine.ts';
 import type { JobQueue } from '../../integrations/job-queue/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
+import { nextFileTimestamp, projectKeys } from '../projects/project-keys.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
 import {
   claimJob,
@@ -28,6 +29,8 @@ import {
   listUnfinishedJobsOfProject,
   markJobStoring,
   requeueJob,
+  takeOverStaleJob,
+  touchJob,
 } from './jobs.repository.ts';
 
 type StoredInput = ReturnType<typeof transformationRequestSchema.parse>;
@@ -51,8 +54,20 @@ export interface JobsDependencies {
   projects: ProjectsService;
   settings: JobSettings;
   log: FastifyBaseLogger;
-  /** A running job counts as interrupted once it has run this long (0: any running job). */
-  staleRunningAfterMs: number;
+  recovery: RecoverySettings;
+}
+
+/** Crash recovery (docs/decisions/021-ending-jobs.md). */
+export interface RecoverySettings {
+  /** How often a worker touches the job it runs. */
+  heartbeatMs: number;
+  /** A running or storing job whose heartbeat is older than this was interrupted. */
+  staleAfterMs: number;
+  /**
+   * This process is the only worker (the in-process queue on SQLite): at start-up, anything
+   * left running died with the previous process, whatever its heartbeat says.
+   */
+  isSoleWorker: boolean;
 }
 
 export function toJob(row: JobRow): Job {
@@ -165,6 +180,22 @@ export class JobsService {
     const { db, dialect, engine, credits, projects, settings, log } = this.deps;
     const claimed = await claimJob(db, dialect, jobId, new Date());
     if (!claimed) return;
+    const heartbeat = setInterval(() => {
+      touchJob(db, dialect, jobId, new Date()).catch((error: unknown) =>
+        log.warn({ err: error, jobId }, 'job heartbeat not recorded'),
+      );
+    }, this.deps.recovery.heartbeatMs);
+    heartbeat.unref();
+    try {
+      await this.runClaimedJob(claimed);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async runClaimedJob(claimed: JobRow): Promise<void> {
+    const { db, dialect, engine, credits, projects, settings, log } = this.deps;
+    const jobId = claimed.id;
     const userId = claimed.user_id;
     const publish = async () => {
       const row = await findJobById(db, jobId);
@@ -194,7 +225,9 @@ export class JobsService {
           ),
         settings.timeoutMs,
       );
-      if (!(await markJobStoring(db, jobId))) {
+      const fileTimestamp = nextFileTimestamp();
+      const resultKey = projectKeys.generated(userId, claimed.project_id, fileTimestamp);
+      if (!(await markJobStoring(db, jobId, resultKey))) {
         // Ended while the engine worked (project deleted, or judged interrupted): its credits
         // are already back and its result is not wanted.
         log.info({ jobId }, 'result dropped: the job was ended while it ran');
@@ -205,6 +238,7 @@ export class JobsService {
         transformedImage: result.image,
         prompt: claimed.prompt,
         sourceResultId: input.sourceResultId ?? null,
+        fileTimestamp,
       });
       const charged = await credits.commit(jobId);
       if (charged.status !== 'committed') {
@@ -260,46 +294,71 @@ export class JobsService {
   }
 
   /**
-   * After a restart: queued jobs are queued again; jobs cut off while running are retried
-   * until they reach maxAttempts, then failed and refunded; jobs cut off while storing are
-   * failed and refunded (their result may be half-written).
+   * Settles work whose worker died (docs/decisions/021-ending-jobs.md). Every instance runs it
+   * at start-up and then every few seconds: a running or storing job whose heartbeat stopped
+   * is taken over by exactly one instance. Running jobs are retried until they reach
+   * maxAttempts, then failed and refunded. A job cut off while storing is kept and charged
+   * when its history item exists, otherwise its result file is removed and it is refunded.
+   * At start-up, queued jobs are queued again (the in-process queue forgot them).
    */
-  async recoverInterruptedJobs(): Promise<{ requeued: number; failed: number }> {
-    const { db, dialect, credits, queue, settings } = this.deps;
-    let requeued = 0;
-    let failed = 0;
-    const staleBefore = Date.now() - this.deps.staleRunningAfterMs;
+  async recoverInterruptedJobs(options: {
+    isStartup: boolean;
+  }): Promise<{ requeued: number; failed: number; stored: number }> {
+    const { db, dialect, queue, settings, recovery } = this.deps;
+    const counts = { requeued: 0, failed: 0, stored: 0 };
+    const now = new Date();
+    const staleBefore =
+      options.isStartup && recovery.isSoleWorker ? now : new Date(now.getTime() - recovery.staleAfterMs);
     for (const row of await listUnfinishedJobs(db)) {
-      const isLiveElsewhere =
-        row.status !== 'queued' &&
-        row.started_at !== null &&
-        new Date(row.started_at).getTime() > staleBefore;
-      if (this.deps.staleRunningAfterMs > 0 && isLiveElsewhere) continue;
-      const canRetry =
-        row.status === 'queued' || (row.status === 'running' && row.attempts < settings.maxAttempts);
-      if (canRetry) {
-        if (row.status !== 'queued') await requeueJob(db, row.id);
-        await queue.enqueue(row.id);
-        requeued += 1;
+      if (row.status === 'queued') {
+        if (options.isStartup) {
+          await queue.enqueue(row.id, row.attempts);
+          counts.requeued += 1;
+        }
+        continue;
+      }
+      if (!(await takeOverStaleJob(db, dialect, row, staleBefore, now))) continue;
+      if (row.status === 'running' && row.attempts < settings.maxAttempts) {
+        await requeueJob(db, row.id);
+        await queue.enqueue(row.id, row.attempts);
+        counts.requeued += 1;
+      } else if (row.status === 'storing' && (await this.keepStoredResult(row))) {
+        counts.stored += 1;
       } else {
-        await credits.release(row.id);
-        await finishJob(
-          db,
-          dialect,
-          row.id,
-          {
-            status: 'failed',
-            errorCode: 'INTERRUPTED',
-            errorMessage:
-              'The transformation was interrupted by a server restart. Your credits were refunded.',
-          },
-          new Date(),
-        );
-        failed += 1;
+        if (row.result_key) await this.deps.projects.removeUnrecordedResult(row.result_key);
+        await this.failInterrupted(row.id);
+        counts.failed += 1;
       }
       const updated = await findJobById(db, row.id);
       if (updated) await this.publish(toJob(updated));
     }
-    return { requeued, failed };
+    return counts;
+  }
+
+  /** A job cut off after its history item was written: the result is there, so it is done. */
+  private async keepStoredResult(row: JobRow): Promise<boolean> {
+    const { db, dialect, credits, projects } = this.deps;
+    if (!row.result_key) return false;
+    const itemId = await projects.findHistoryItemIdByResultKey(row.project_id, row.result_key);
+    if (!itemId) return false;
+    await credits.commit(row.id);
+    await finishJob(db, dialect, row.id, { status: 'done', resultId: itemId }, new Date());
+    return true;
+  }
+
+  private async failInterrupted(jobId: string): Promise<void> {
+    const { db, dialect, credits } = this.deps;
+    await credits.release(jobId);
+    await finishJob(
+      db,
+      dialect,
+      jobId,
+      {
+        status: 'failed',
+        errorCode: 'INTERRUPTED',
+        errorMessage: 'The transformation was interrupted by a server restart. Your credits were refunded.',
+      },
+      new Date(),
+    );
   }
 }

@@ -26,6 +26,11 @@ export const projectKeys = {
     `${projectFolder(userId, projectId)}regions/${element}-${timestamp}.png`,
 };
 
+/** The thumbnail key beside a generated result's key (…/generated/{ms}.png → {ms}.thumb.webp). */
+export function generatedThumbnailKeyOf(resultKey: string): string {
+  return resultKey.replace(/\.png$/, '.thumb.webp');
+}
+
 /** The owner and project a key belongs to, or null for a key outside the layout. */
 export function parseProjectKey(key: string): { userId: string; projectId: string } | null {
   const match = /^users\/([^/]+)\/projects\/([^/]+)\/.+$/.exec(key);

@@ -27,7 +27,13 @@ import {
   processUploadedImage,
   type UploadLimits,
 } from './image-processing.ts';
-import { nextFileTimestamp, parseProjectKey, projectFolder, projectKeys } from './project-keys.ts';
+import {
+  generatedThumbnailKeyOf,
+  nextFileTimestamp,
+  parseProjectKey,
+  projectFolder,
+  projectKeys,
+} from './project-keys.ts';
 import * as repository from './projects.repository.ts';
 
 const projectNotFound = () => new AppError('NOT_FOUND', 'Project not found');
@@ -119,6 +125,11 @@ export interface NewHistoryItem {
   prompt: string;
   /** The history item whose result was the source; the project's original when absent. */
   sourceResultId?: string | null;
+  /**
+   * The file timestamp of the result (projectKeys.generated); the job pipeline records the key
+   * before the file is written so that a crash while storing leaves no unknown file.
+   */
+  fileTimestamp?: number;
 }
 
 /** A chat message to append; images are stored as project files. */
@@ -274,7 +285,30 @@ export class ProjectsService {
    */
   async addHistoryItem(userId: string, projectId: string, input: NewHistoryItem): Promise<HistoryItem> {
     const image = await prepareGeneratedImage(input.transformedImage);
-    return this.storeHistoryItem(userId, projectId, image, input.prompt, input.sourceResultId ?? null);
+    return this.storeHistoryItem(
+      userId,
+      projectId,
+      image,
+      input.prompt,
+      input.sourceResultId ?? null,
+      input.fileTimestamp,
+    );
+  }
+
+  /** The history item whose result is stored at `resultKey`, or null when none was recorded. */
+  async findHistoryItemIdByResultKey(projectId: string, resultKey: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('project_history_item')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('result_key', '=', resultKey)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Removes a generated result and its thumbnail that no history item refers to. */
+  async removeUnrecordedResult(resultKey: string): Promise<void> {
+    await Promise.all([this.removeFile(resultKey), this.removeFile(generatedThumbnailKeyOf(resultKey))]);
   }
 
   /** A history item from a browser upload (a chat image saved to the project, say): fully checked. */
@@ -294,10 +328,11 @@ export class ProjectsService {
     image: ProcessedImage,
     prompt: string,
     sourceResultId: string | null,
+    fileTimestamp?: number,
   ): Promise<HistoryItem> {
     const project = await this.requireProject(userId, projectId);
     const source = await this.resolveSource(project, sourceResultId);
-    const timestamp = nextFileTimestamp();
+    const timestamp = fileTimestamp ?? nextFileTimestamp();
     const row: repository.HistoryItemRow = {
       id: randomUUID(),
       project_id: projectId,
