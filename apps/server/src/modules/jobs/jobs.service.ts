@@ -177,7 +177,7 @@ export class JobsService {
 
   /** Runs one job to its end. Safe to call twice: only the worker that claims it runs it. */
   async runJob(jobId: string): Promise<void> {
-    const { db, dialect, engine, credits, projects, settings, log } = this.deps;
+    const { db, dialect, log } = this.deps;
     const claimed = await claimJob(db, dialect, jobId, new Date());
     if (!claimed) return;
     const heartbeat = setInterval(() => {
