@@ -30,14 +30,21 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** Starts the real built server (`npm run serve`'s entry) on a random port with a temp data dir. */
+/**
+ * Starts the real server on a random port with a temp data dir: from its TypeScript sources
+ * (so a run never tests a stale build) or, with `entry: 'built'`, `npm run serve`'s built
+ * JavaScript in apps/server/dist.
+ */
 export async function startServer(
   environment: Record<string, string> = {},
   port?: number,
+  entry: 'source' | 'built' = 'source',
 ): Promise<RunningServer> {
   const chosenPort = port ?? (await findFreePort());
   const dataDirectory = await mkdtemp(path.join(tmpdir(), 'facelift-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const command =
+    entry === 'built' ? ['apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, command, {
     cwd: repositoryRoot,
     env: {
       ...process.env,

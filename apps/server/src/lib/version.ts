@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+// Imported rather than read at run time, so the built server (one file in dist/) carries it.
+import packageJson from '../../package.json' with { type: 'json' };
 
 export const appVersion: string = packageJson.version;
