@@ -4,9 +4,9 @@ import enCredits from '../locales/en/credits.json';
 import enDirectives from '../locales/en/directives.json';
 import enMaskEditor from '../locales/en/maskEditor.json';
 import enProjects from '../locales/en/projects.json';
-import enSocialGuides from '../locales/en/social-guides.json';
 import enTransform from '../locales/en/transform.json';
-import enVideoControls from '../locales/en/video-controls.json';
+import enVideo from '../locales/en/video.json';
+import type enVideoCreator from '../locales/en/video-creator.json';
 import esAuth from '../locales/es/auth.json';
 import esCommon from '../locales/es/common.json';
 import esCredits from '../locales/es/credits.json';
@@ -14,6 +14,7 @@ import esDirectives from '../locales/es/directives.json';
 import esMaskEditor from '../locales/es/maskEditor.json';
 import esProjects from '../locales/es/projects.json';
 import esTransform from '../locales/es/transform.json';
+import esVideo from '../locales/es/video.json';
 import frAuth from '../locales/fr/auth.json';
 import frCommon from '../locales/fr/common.json';
 import frCredits from '../locales/fr/credits.json';
@@ -21,12 +22,9 @@ import frDirectives from '../locales/fr/directives.json';
 import frMaskEditor from '../locales/fr/maskEditor.json';
 import frProjects from '../locales/fr/projects.json';
 import frTransform from '../locales/fr/transform.json';
+import frVideo from '../locales/fr/video.json';
 
-/**
- * Translated namespaces, one per feature so that features own their texts. `socialGuides`
- * and `videoControls` are English only by product decision: other languages fall back to
- * English for them.
- */
+/** Translated namespaces, one per feature so that features own their texts. */
 export const englishResources = {
   common: enCommon,
   auth: enAuth,
@@ -35,9 +33,16 @@ export const englishResources = {
   directives: enDirectives,
   maskEditor: enMaskEditor,
   transform: enTransform,
-  socialGuides: enSocialGuides,
-  videoControls: enVideoControls,
+  video: enVideo,
 } as const;
+
+/**
+ * Namespaces the video creator registers when its chunk loads, so that its texts stay out of
+ * the app shell (docs/decisions/060-video-creator.md). Only their types are imported here.
+ */
+export interface LazyEnglishResources {
+  videoCreator: typeof enVideoCreator;
+}
 
 export const translatedNamespaces = [
   'common',
@@ -47,8 +52,8 @@ export const translatedNamespaces = [
   'directives',
   'maskEditor',
   'transform',
+  'video',
 ] as const;
-export const englishOnlyNamespaces = ['socialGuides', 'videoControls'] as const;
 
 export const resources = {
   en: englishResources,
@@ -60,6 +65,7 @@ export const resources = {
     directives: esDirectives,
     maskEditor: esMaskEditor,
     transform: esTransform,
+    video: esVideo,
   },
   fr: {
     common: frCommon,
@@ -69,5 +75,6 @@ export const resources = {
     directives: frDirectives,
     maskEditor: frMaskEditor,
     transform: frTransform,
+    video: frVideo,
   },
 } as const;

@@ -3,8 +3,8 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
-  englishOnlyNamespaces,
   type englishResources,
+  type LazyEnglishResources,
   resources,
   translatedNamespaces,
 } from './i18n-resources.ts';
@@ -13,7 +13,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     // Keys are typed from the English files: a missing or misspelt key fails `tsc`.
-    resources: typeof englishResources;
+    resources: typeof englishResources & LazyEnglishResources;
   }
 }
 
@@ -36,7 +36,7 @@ await i18n
     nonExplicitSupportedLngs: true,
     fallbackLng: fallbackLanguage,
     defaultNS: 'common',
-    ns: [...translatedNamespaces, ...englishOnlyNamespaces],
+    ns: [...translatedNamespaces],
     interpolation: { escapeValue: false },
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],

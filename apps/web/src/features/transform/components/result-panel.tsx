@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useMe } from '../../auth/api/get-me.ts';
 import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
 import { useSaveHistoryItem } from '../../projects/index.ts';
+import { VideoCreatorLauncher } from '../../video/index.ts';
 import { shareResult } from '../share-result.ts';
 import { ComparisonView } from './comparison-view.tsx';
 
@@ -82,6 +83,12 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
         <Button onClick={handleShare} disabled={isSharing}>
           {isSharing ? t('sharing') : t('share')}
         </Button>
+        <VideoCreatorLauncher
+          beforeUrl={item.original.url}
+          afterUrl={item.transformed.url}
+          resultId={item.id}
+          hasSiteBadge={isFreeTier}
+        />
       </div>
       {isSaved ? (
         <p className="ui-alert ui-alert--success" role="status">

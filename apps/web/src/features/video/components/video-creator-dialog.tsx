@@ -1,0 +1,191 @@
+import '../video.css';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useVideoMaker } from '../use-video-maker.ts';
+import { platformNames, type SocialPlatform, socialPlatforms, type VideoChoice } from '../video-settings.ts';
+import { registerVideoTexts } from '../video-texts.ts';
+import { UploadGuide } from './upload-guide.tsx';
+import type { VideoCreatorLauncherProps } from './video-creator-launcher.tsx';
+import { VideoResult } from './video-result.tsx';
+
+registerVideoTexts();
+
+type VideoType = VideoChoice['type'];
+
+/** The before/after video creator (docs/product.md, Videos): loaded on demand by the launcher. */
+export default function VideoCreatorDialog({
+  beforeUrl,
+  afterUrl,
+  resultId,
+  hasSiteBadge,
+  onClose,
+}: VideoCreatorLauncherProps & { onClose(): void }) {
+  const { t } = useTranslation('videoCreator');
+  const [type, setType] = useState<VideoType>('simple');
+  const [platform, setPlatform] = useState<SocialPlatform>('instagram');
+  const [hasWatermark, setHasWatermark] = useState(true);
+  const [title, setTitle] = useState('');
+  const [subtitle, setSubtitle] = useState('');
+  const { state, generate, cancel, reset } = useVideoMaker({ beforeUrl, afterUrl, resultId });
+  const platformId = useId();
+  const isGenerating = state.status === 'generating';
+  const choice: VideoChoice = type === 'simple' ? { type } : { type, platform };
+
+  /** Any change of settings makes a ready video stale: back to idle. */
+  function change<Value>(set: (value: Value) => void) {
+    return (value: Value) => {
+      set(value);
+      if (state.status !== 'idle') reset();
+    };
+  }
+
+  function handleGenerate() {
+    void generate(choice, {
+      labels: { before: t('labelBefore'), after: t('labelAfter') },
+      title: type === 'social' ? title : '',
+      subtitle: type === 'social' ? subtitle : '',
+      watermark: type === 'simple' && hasWatermark ? t('watermarkText') : null,
+      siteBadge: hasSiteBadge ? window.location.host : null,
+    });
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('title')}
+      description={t('description')}
+      closeLabel={t('close')}
+      wide
+    >
+      <div className="video-creator">
+        <form
+          className="video-creator__options"
+          onSubmit={(event) => {
+            event.preventDefault();
+            handleGenerate();
+          }}
+        >
+          <fieldset className="video-creator__fields" disabled={isGenerating}>
+            <fieldset className="video-creator__types">
+              <legend className="ui-field__label">{t('type')}</legend>
+              {(['simple', 'social'] as const).map((option) => (
+                <label
+                  key={option}
+                  className={type === option ? 'video-type video-type--checked' : 'video-type'}
+                >
+                  <input
+                    type="radio"
+                    name="video-type"
+                    value={option}
+                    checked={type === option}
+                    onChange={() => change(setType)(option)}
+                  />
+                  <span className="video-type__text">
+                    <span className="video-type__name">
+                      {option === 'simple' ? t('typeSimple') : t('typeSocial')}
+                    </span>
+                    <span className="ui-field__hint">
+                      {option === 'simple' ? t('typeSimpleHint') : t('typeSocialHint')}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {type === 'simple' ? (
+              <label className="video-creator__check">
+                <input
+                  type="checkbox"
+                  checked={hasWatermark}
+                  onChange={(event) => change(setHasWatermark)(event.target.checked)}
+                />
+                {t('watermark')}
+              </label>
+            ) : (
+              <>
+                <div className="ui-field">
+                  <label className="ui-field__label" htmlFor={platformId}>
+                    {t('platform')}
+                  </label>
+                  <select
+                    id={platformId}
+                    className="ui-select"
+                    value={platform}
+                    onChange={(event) => change(setPlatform)(event.target.value as SocialPlatform)}
+                  >
+                    {socialPlatforms.map((option) => (
+                      <option key={option} value={option}>
+                        {platformNames[option]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <TextField
+                  label={t('customTitle')}
+                  value={title}
+                  maxLength={80}
+                  onChange={(event) => change(setTitle)(event.target.value)}
+                />
+                <TextField
+                  label={t('customSubtitle')}
+                  value={subtitle}
+                  maxLength={120}
+                  onChange={(event) => change(setSubtitle)(event.target.value)}
+                />
+              </>
+            )}
+          </fieldset>
+          {isGenerating ? (
+            <div className="video-creator__progress">
+              <span className="ui-field__label">{t('generating')}</span>
+              <div className="video-creator__progress-row">
+                <progress max={100} value={state.percent} aria-label={t('progress')} />
+                <span className="video-creator__percent">{state.percent}%</span>
+              </div>
+              <Button onClick={cancel}>{t('cancel')}</Button>
+            </div>
+          ) : (
+            <Button type="submit" variant="primary">
+              {t('generate')}
+            </Button>
+          )}
+          {state.status === 'failed' ? (
+            <p className="ui-alert ui-alert--error" role="alert">
+              {state.reason === 'image' ? t('imageFailed') : t('generateFailed')}
+            </p>
+          ) : null}
+          <p className="video-creator__status" role="status">
+            {state.status === 'idle' && state.wasCancelled ? t('cancelled') : ''}
+          </p>
+        </form>
+        <div className="video-creator__output">
+          {state.status === 'ready' ? (
+            <VideoResult
+              video={state.video}
+              url={state.url}
+              fileName={state.fileName}
+              choice={state.choice}
+            />
+          ) : (
+            <div className="video-creator__placeholder" aria-hidden="true">
+              <span>▶</span>
+            </div>
+          )}
+        </div>
+        {type === 'social' ? (
+          <UploadGuide
+            platform={platform}
+            title={title}
+            subtitle={subtitle}
+            extension={state.status === 'ready' ? state.video.format.extension : null}
+          />
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

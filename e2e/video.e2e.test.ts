@@ -1,0 +1,215 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import {
+  chooseVideo,
+  generateAndDownload,
+  openVideoCreator,
+  pixelsOfFrame,
+  readVideo,
+  showRecolouredResult,
+  type VideoKind,
+} from './support/video-helpers.ts';
+
+const { newSession } = useBrowser();
+const baseUrl = inject('baseUrl');
+
+/**
+ * What each video must be (docs/product.md, Videos). `level` is the H.264 level byte in the
+ * file's codec string (High profile, "avc1.64xxLL"): 3.1 = 1f, 3.2 = 20, 4.0 = 28.
+ */
+const expectedVideos: { kind: VideoKind; width: number; height: number; seconds: number; level: string }[] = [
+  { kind: { type: 'simple' }, width: 800, height: 600, seconds: 3, level: '1f' },
+  {
+    kind: { type: 'social', platform: 'instagram' },
+    width: 1080,
+    height: 1080,
+    seconds: 4,
+    level: '20',
+  },
+  {
+    kind: { type: 'social', platform: 'tiktok' },
+    width: 1080,
+    height: 1920,
+    seconds: 4,
+    level: '28',
+  },
+  {
+    kind: { type: 'social', platform: 'youtube' },
+    width: 1920,
+    height: 1080,
+    seconds: 4,
+    level: '28',
+  },
+  {
+    kind: { type: 'social', platform: 'twitter' },
+    width: 1280,
+    height: 720,
+    seconds: 4,
+    level: '1f',
+  },
+  {
+    kind: { type: 'social', platform: 'facebook' },
+    width: 1280,
+    height: 720,
+    seconds: 4,
+    level: '1f',
+  },
+];
+
+function isAfterWall([red = 0, green = 0, blue = 0]: number[]): boolean {
+  return green > red + 8 && green > blue;
+}
+function isBeforeWall([red = 0, green = 0, blue = 0]: number[]): boolean {
+  return red > green + 6 && green > blue;
+}
+
+describe('before/after video creator', () => {
+  it('makes the Simple video and every Social video as MP4/H.264 of the right size, length and frames, wiping from before to after', async () => {
+    const { page } = await newSession();
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+
+    for (const expected of expectedVideos) {
+      await chooseVideo(dialog, expected.kind);
+      const { bytes, fileName } = await generateAndDownload(page, dialog);
+      const label = expected.kind.type === 'simple' ? 'simple' : expected.kind.platform;
+      expect(fileName, label).toMatch(
+        new RegExp(`^facelift-${expected.kind.type === 'simple' ? 'before-after' : label}-\\w+\\.mp4$`),
+      );
+      const video = await readVideo(bytes);
+      expect(
+        {
+          mimeType: video.mimeType.split(';')[0],
+          codec: video.codec,
+          profileAndLevel: video.codecString?.replace(/^avc1\.64..(..)$/, 'avc1.64··$1'),
+          width: video.width,
+          height: video.height,
+          frameCount: video.frameCount,
+        },
+        label,
+      ).toEqual({
+        mimeType: 'video/mp4',
+        codec: 'avc',
+        profileAndLevel: `avc1.64··${expected.level}`,
+        width: expected.width,
+        height: expected.height,
+        frameCount: expected.seconds * 30,
+      });
+      expect(Math.abs(video.duration - expected.seconds), label).toBeLessThanOrEqual(0.1);
+
+      // The middle frame: after on the left of the wipe line, before on the right.
+      const [left, right] = await pixelsOfFrame(page, video, expected.seconds / 2, [
+        [0.25, 0.5],
+        [0.75, 0.5],
+      ]);
+      expect(isAfterWall(left ?? []), `${label} left ${left}`).toBe(true);
+      expect(isBeforeWall(right ?? []), `${label} right ${right}`).toBe(true);
+      // The first frame is all before, the last all after.
+      const [first] = await pixelsOfFrame(page, video, 0, [[0.25, 0.5]]);
+      const [last] = await pixelsOfFrame(page, video, expected.seconds - 1 / 30, [[0.75, 0.5]]);
+      expect(isBeforeWall(first ?? []), `${label} first ${first}`).toBe(true);
+      expect(isAfterWall(last ?? []), `${label} last ${last}`).toBe(true);
+    }
+  }, 240_000);
+
+  it('makes WebM (VP9) where H.264 cannot be encoded, and says so', async () => {
+    const { page } = await newSession();
+    await page.addInitScript(() => {
+      const original = VideoEncoder.isConfigSupported.bind(VideoEncoder);
+      VideoEncoder.isConfigSupported = (config) =>
+        config.codec.startsWith('avc1') ? Promise.resolve({ supported: false, config }) : original(config);
+    });
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+    await chooseVideo(dialog, { type: 'social', platform: 'tiktok' });
+    const { bytes, fileName } = await generateAndDownload(page, dialog);
+    expect(fileName).toMatch(/^facelift-tiktok-\w+\.webm$/);
+    const video = await readVideo(bytes);
+    expect(video.mimeType.split(';')[0]).toBe('video/webm');
+    expect(video.codec).toBe('vp9');
+    expect([video.width, video.height, video.frameCount]).toEqual([1080, 1920, 120]);
+    expect(Math.abs(video.duration - 4)).toBeLessThanOrEqual(0.1);
+    await dialog.getByText('TikTok does not accept WebM videos', { exact: false }).waitFor();
+  }, 120_000);
+
+  it('records WebM with MediaRecorder where WebCodecs is missing', async () => {
+    const { page } = await newSession();
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'VideoEncoder');
+    });
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+    const { bytes, fileName } = await generateAndDownload(page, dialog);
+    expect(fileName).toMatch(/^facelift-before-after-\w+\.webm$/);
+    expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // EBML: WebM
+  }, 120_000);
+
+  it('cancel stops the encoding worker and returns to idle', async () => {
+    const { page } = await newSession();
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+    await chooseVideo(dialog, { type: 'social', platform: 'youtube' });
+    const workerClosed = new Promise<string>((resolve) => {
+      page.on('worker', (worker) => {
+        if (worker.url().includes('video-encoder')) worker.on('close', () => resolve(worker.url()));
+      });
+    });
+    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    const progress = dialog.getByRole('progressbar', { name: 'Video progress' });
+    await progress.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Video cancelled.' }).waitFor();
+    expect(await workerClosed).toContain('video-encoder');
+    expect(await progress.count()).toBe(0);
+    expect(await dialog.getByRole('link', { name: 'Download video' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Generate video' }).waitFor();
+  }, 120_000);
+
+  it('shows the catalogue texts when a picture fails to load or no format can be made', async () => {
+    const { page } = await newSession();
+    await showRecolouredResult(page, baseUrl);
+    const resultUrl = await page.getByRole('img', { name: 'Result' }).getAttribute('src');
+    const dialog = await openVideoCreator(page);
+    await page.route(`**${resultUrl}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to load image$/ })
+      .waitFor();
+    await page.unroute(`**${resultUrl}`);
+
+    await page.evaluate(() => {
+      Reflect.deleteProperty(window, 'VideoEncoder');
+      Reflect.deleteProperty(window, 'MediaRecorder');
+    });
+    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to generate video. Please check browser compatibility and try again.' })
+      .waitFor();
+  }, 60_000);
+
+  it('shares through the clipboard where Web Share is missing, and gives the upload guide', async () => {
+    const { page, context } = await newSession();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+    await chooseVideo(dialog, { type: 'social', platform: 'twitter' });
+    await dialog.getByRole('textbox', { name: 'Title (optional)', exact: true }).fill('Our new facade');
+    await dialog.getByRole('heading', { name: 'How to post on X (Twitter)' }).waitFor();
+    await dialog.getByRole('button', { name: 'Copy caption' }).click();
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Our new facade\n\n#beforeandafter #facade',
+    );
+    await dialog.getByRole('button', { name: 'Copy caption' }).waitFor({ timeout: 4000 });
+
+    await generateAndDownload(page, dialog);
+    await dialog.getByRole('button', { name: 'Share video' }).click();
+    const status = dialog.getByRole('status').filter({ hasText: 'the message was copied to the clipboard' });
+    await status.waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(baseUrl);
+    // Status texts reset after 2 s.
+    await status.waitFor({ state: 'detached', timeout: 4000 });
+  }, 120_000);
+});
