@@ -3,8 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
-import { SignInDialogProvider } from '../features/auth/sign-in-dialog-context.tsx';
-import { PurchaseDialogProvider } from '../features/credits/purchase-dialog-context.tsx';
+import { SignInDialogProvider } from '../features/auth/index.ts';
+import { PurchaseDialogProvider } from '../features/credits/index.ts';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { TestCheckoutPage } from '../features/credits/components/test-checkout-page.tsx';
+import { TestCheckoutPage } from '../features/credits/index.ts';
 import { MainLayout } from './layout/main-layout.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { GoogleSignInDonePage, GoogleSignInStartPage } from './routes/google-sign-in-page.tsx';

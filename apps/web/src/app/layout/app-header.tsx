@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { AccountStatus } from '../../features/auth/components/account-status.tsx';
-import { usePurchaseDialog } from '../../features/credits/purchase-dialog-context.tsx';
+import { usePurchaseDialog } from '../../features/credits/index.ts';
 import { useCurrentProject } from '../../features/projects/index.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { LanguageSelect } from './language-select.tsx';
 
 export function AppHeader() {
@@ -25,7 +25,7 @@ export function AppHeader() {
           <Button variant="secondary" onClick={() => openPurchase()}>
             {t('header.buyCredits')}
           </Button>
-          <AccountStatus />
+          <AccountMenu />
         </nav>
       </div>
     </header>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { googleSignInChannel, reportGoogleSignIn } from '../../features/auth/google-popup.ts';
+import { googleSignInChannel, reportGoogleSignIn } from '../../features/auth/index.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** /auth/google, inside the popup: asks the server for the provider URL (PKCE, state, nonce) and goes there. */

@@ -2,7 +2,7 @@ import { paymentResultRedirectMs } from '@facelift/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PaymentFulfilment } from '../../features/credits/components/payment-fulfilment.tsx';
+import { PaymentFulfilment } from '../../features/credits/index.ts';
 
 /** /success and /cancel: say what happened, then go back home after 3 seconds. */
 export function PaymentResultPage({ outcome }: { outcome: 'success' | 'cancel' }) {

@@ -7,9 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { i18n } from '../../lib/i18n.ts';
-import { meQueryKey } from '../auth/api/get-me.ts';
-import { publicConfigQueryOptions } from '../auth/api/get-public-config.ts';
-import { SignInDialogProvider } from '../auth/sign-in-dialog-context.tsx';
+import { meQueryKey, publicConfigQueryOptions, SignInDialogProvider } from '../auth/index.ts';
 import { plansQueryKey } from './api/get-plans.ts';
 import { PurchaseDialogProvider, usePurchaseDialog } from './purchase-dialog-context.tsx';
 

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toast.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
-import { useMe } from '../auth/api/get-me.ts';
+import { useMe } from '../auth/index.ts';
 import { createProject as postProject } from './api/create-project.ts';
 import { useProject } from './api/get-project.ts';
 import { projectQueryKeys } from './api/project-query-keys.ts';

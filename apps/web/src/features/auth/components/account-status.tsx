@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { DashboardModal } from '../../dashboard/components/dashboard-modal.tsx';
 import { useMe } from '../api/get-me.ts';
 import { useSignInDialog } from '../sign-in-dialog-context.tsx';
 
@@ -9,13 +7,17 @@ function formatCredits(balance: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(balance);
 }
 
+export interface AccountStatusProps {
+  /** The dashboard icon's action: the app decides what it opens (the dashboard feature). */
+  onOpenDashboard(): void;
+}
+
 /** Header corner: the sign-in button, or the dashboard icon and the balance once signed in. */
-export function AccountStatus() {
+export function AccountStatus({ onOpenDashboard }: AccountStatusProps) {
   const { t, i18n } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
   const me = useMe();
   const { openSignIn } = useSignInDialog();
-  const [isAccountOpen, setIsAccountOpen] = useState(false);
 
   if (!me.data) {
     return (
@@ -30,7 +32,7 @@ export function AccountStatus() {
 
   return (
     <>
-      <Button variant="ghost" size="icon" aria-label={t('dashboard')} onClick={() => setIsAccountOpen(true)}>
+      <Button variant="ghost" size="icon" aria-label={t('dashboard')} onClick={onOpenDashboard}>
         <svg
           aria-hidden="true"
           width="20"
@@ -49,7 +51,6 @@ export function AccountStatus() {
       <output className="credit-balance" aria-label={t('balanceLabel', { credits })}>
         <span aria-hidden="true">{t('balance', { credits })}</span>
       </output>
-      <DashboardModal open={isAccountOpen} onOpenChange={setIsAccountOpen} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { FulfilResponse } from '@facelift/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
+import { meQueryKey } from '../../auth/index.ts';
 
 export function fulfilCheckout(sessionId: string): Promise<FulfilResponse> {
   return apiRequest<FulfilResponse>('/api/payments/fulfil', { method: 'POST', json: { sessionId } });

@@ -1,7 +1,7 @@
 import type { TestCheckoutActionResponse, TestCheckoutSession } from '@facelift/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
+import { meQueryKey } from '../../auth/index.ts';
 
 function testCheckoutPath(sessionId: string): string {
   return `/api/payments/test-checkout/${encodeURIComponent(sessionId)}`;

@@ -1,4 +1,4 @@
-import type { ProjectSummary } from '@facelift/shared';
+import type { MeResponse, ProjectSummary } from '@facelift/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../dashboard.css';
@@ -6,9 +6,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useCredentialMutations } from '../../auth/api/credentials.ts';
-import { useMe } from '../../auth/api/get-me.ts';
-import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
 import { useCurrentProject, useDeleteProject, useProjects } from '../../projects/index.ts';
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -20,9 +17,20 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/** The signed-in account as the app hands it to the dashboard (the dashboard does not import auth). */
+export interface DashboardAccount {
+  /** The profile; null when signed out, undefined while it loads. */
+  profile: MeResponse | null | undefined;
+  isLoading: boolean;
+  signOut(): Promise<unknown>;
+  isSigningOut: boolean;
+  openSignIn(): void;
+}
+
 export interface DashboardModalProps {
   open: boolean;
   onOpenChange(open: boolean): void;
+  account: DashboardAccount;
 }
 
 /**
@@ -30,15 +38,13 @@ export interface DashboardModalProps {
  * and project cards (load, delete with confirmation, original, created date, result
  * thumbnails); "please sign in" when signed out and "loading" while the profile loads.
  */
-export function DashboardModal({ open, onOpenChange }: DashboardModalProps) {
+export function DashboardModal({ open, onOpenChange, account }: DashboardModalProps) {
   const { t } = useTranslation('projects');
-  const me = useMe();
-  const { signOut } = useCredentialMutations();
-  const { openSignIn } = useSignInDialog();
+  const { profile, openSignIn } = account;
   const showToast = useToast();
 
   async function handleSignOut() {
-    await signOut.mutateAsync();
+    await account.signOut();
     onOpenChange(false);
     showToast({ description: t('dashboard.signedOut') });
   }
@@ -56,15 +62,15 @@ export function DashboardModal({ open, onOpenChange }: DashboardModalProps) {
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             <span aria-hidden="true">←</span> {t('dashboard.back')}
           </Button>
-          {me.data ? (
-            <Button variant="secondary" onClick={handleSignOut} disabled={signOut.isPending}>
+          {profile ? (
+            <Button variant="secondary" onClick={handleSignOut} disabled={account.isSigningOut}>
               {t('dashboard.signOut')}
             </Button>
           ) : null}
         </div>
-        {me.isPending ? (
+        {account.isLoading ? (
           <p role="status">{t('dashboard.loading')}</p>
-        ) : !me.data ? (
+        ) : !profile ? (
           <div className="dashboard__signed-out">
             <p>{t('dashboard.pleaseSignIn')}</p>
             <Button
@@ -79,7 +85,7 @@ export function DashboardModal({ open, onOpenChange }: DashboardModalProps) {
           </div>
         ) : (
           <>
-            <ProfileSummary />
+            <ProfileSummary profile={profile} />
             <ProjectList onLoaded={() => onOpenChange(false)} />
           </>
         )}
@@ -88,11 +94,8 @@ export function DashboardModal({ open, onOpenChange }: DashboardModalProps) {
   );
 }
 
-function ProfileSummary() {
+function ProfileSummary({ profile }: { profile: MeResponse }) {
   const { t, i18n } = useTranslation('projects');
-  const me = useMe();
-  const profile = me.data;
-  if (!profile) return null;
   const language = i18n.resolvedLanguage ?? 'en';
   const credits = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(profile.balance);
   const rows: [string, string][] = [

@@ -4,9 +4,8 @@ import '../projects.css';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../auth/api/get-me.ts';
-import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
-import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
+import { useMe, useSignInDialog } from '../../auth/index.ts';
+import { usePurchaseDialog, useRequireCredits } from '../../credits/index.ts';
 import { useRenameProject } from '../api/rename-project.ts';
 import { useCurrentProject } from '../current-project-context.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -103,18 +102,15 @@ function ProjectName({ projectId, name }: { projectId: string; name: string }) {
 function ProjectNameForm() {
   const { t } = useTranslation('projects');
   const current = useCurrentProject();
-  const me = useMe();
-  const { openSignIn } = useSignInDialog();
-  const { openPurchase } = usePurchaseDialog();
+  const { isSignedIn, isCheckingAccount, requireSignIn, requireCredits } = useRequireCredits();
   const [message, setMessage] = useState<string | null>(null);
-  const isSignedIn = Boolean(me.data);
 
   function handleChange(value: string) {
     current.setDraftName(value);
-    if (!isSignedIn && !me.isPending) {
+    if (!isSignedIn && !isCheckingAccount) {
       const text = t('panel.mustBeLoggedIn');
       setMessage(text);
-      openSignIn(text);
+      requireSignIn(text);
     } else {
       setMessage(null);
     }
@@ -123,16 +119,10 @@ function ProjectNameForm() {
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!current.draftName.trim()) return;
-    if (!isSignedIn) {
-      const text = t('panel.needLogin');
-      setMessage(text);
-      openSignIn(text);
-      return;
-    }
-    if ((me.data?.balance ?? 0) <= 0) {
-      const text = t('panel.noCredits');
-      setMessage(text);
-      openPurchase(text);
+    const reasons = { signIn: t('panel.needLogin'), noCredits: t('panel.noCredits') };
+    const blocker = requireCredits(reasons);
+    if (blocker) {
+      setMessage(reasons[blocker]);
       return;
     }
     setMessage(null);

@@ -4,10 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../auth/api/get-me.ts';
-import { useSignInDialog } from '../../auth/sign-in-dialog-context.tsx';
-import { usePlans } from '../../credits/api/get-plans.ts';
-import { usePurchaseDialog } from '../../credits/purchase-dialog-context.tsx';
+import { useSignInDialog } from '../../auth/index.ts';
+import { usePlans, usePurchaseDialog, useRequireCredits } from '../../credits/index.ts';
 import { DirectivesPanel, type DirectivesPanelValue } from '../../directives/index.ts';
 import { useCurrentProject } from '../../projects/index.ts';
 import { isJobFinished, useJob } from '../api/get-job.ts';
@@ -21,7 +19,7 @@ export function TransformControls() {
   const { t: tDirectives } = useTranslation('directives');
   const { t: tCredits } = useTranslation('credits');
   const project = useCurrentProject();
-  const me = useMe();
+  const { requireCredits } = useRequireCredits();
   const { openSignIn } = useSignInDialog();
   const { openPurchase } = usePurchaseDialog();
   const { activeJobId, setActiveJobId, inpaintingMask } = useTransformWorkspace();
@@ -38,15 +36,9 @@ export function TransformControls() {
 
   async function transform() {
     setError(null);
-    if (!me.data) {
-      openSignIn(tAuth('signInIntro'));
-      return;
-    }
-    if (me.data.balance <= 0) {
-      setError(tCredits('errors.noCredits'));
-      openPurchase();
-      return;
-    }
+    const blocker = requireCredits({ signIn: tAuth('signInIntro') });
+    if (blocker === 'noCredits') setError(tCredits('errors.noCredits'));
+    if (blocker) return;
     if (!value?.isReady) {
       setError(isInpainting ? t('describeChange') : tDirectives('selectItem'));
       return;
