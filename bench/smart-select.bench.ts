@@ -18,6 +18,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type Bitmask,
   defaultSmartSelectTuning,
@@ -28,6 +29,7 @@ import {
   smartSelectTolerance,
 } from '@facelift/shared';
 import sharp from 'sharp';
+import { type BenchRow, skippedRow } from './bench-table.ts';
 import { simulateClicks } from './click-protocol.ts';
 
 const labelIds = { window: 4, wall: 5 } as const;
@@ -139,7 +141,13 @@ function percentile(values: number[], share: number): number {
 
 const format = (value: number) => value.toFixed(3);
 
-async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): Promise<void> {
+interface SpeedFigures {
+  prepareMs: number;
+  /** Median CPU milliseconds per click, by starting tolerance. */
+  medianCpuMs: { largeSurface: number; smallPart: number };
+}
+
+async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): Promise<SpeedFigures> {
   // 1500 × 1000 = 1.5 MP, the size the editor analyses at.
   const pixels = await readPhoto(photo, { width: 1500, height: 1000 });
   const preparedAt = performance.now();
@@ -148,10 +156,12 @@ async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): 
   console.log(`Speed on a 1.5 MP photo (${path.basename(photo)} resized to 1500x1000):`);
   console.log(`  prepare once per image: ${prepareMs.toFixed(1)} ms`);
   // Wall-clock time suffers when other work shares the CPU; process CPU time much less.
-  for (const [label, tolerance] of [
-    ['walls and roof', smartSelectTolerance.largeSurface],
-    ['frames', smartSelectTolerance.smallPart],
+  const medianCpuMs = { largeSurface: 0, smallPart: 0 };
+  for (const [label, kind] of [
+    ['walls and roof', 'largeSurface'],
+    ['frames', 'smallPart'],
   ] as const) {
+    const tolerance = smartSelectTolerance[kind];
     const wallClock: number[] = [];
     const cpu: number[] = [];
     const sizes: number[] = [];
@@ -172,7 +182,9 @@ async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): 
       `  per click, tolerance ${tolerance} (${label}): ${summary(wallClock)} wall clock; ${summary(cpu)} CPU ` +
         `(selections cover ${(100 * Math.min(...sizes)).toFixed(2)}–${(100 * Math.max(...sizes)).toFixed(1)}% of the image)`,
     );
+    medianCpuMs[kind] = percentile(cpu, 0.5);
   }
+  return { prepareMs, medianCpuMs };
 }
 
 interface ImageScore {
@@ -239,6 +251,34 @@ async function measureAccuracy(
   return scores;
 }
 
+function fixtureNames(fixtures: string): string[] {
+  return readdirSync(fixtures)
+    .filter((file) => /^cmp_b\d+\.jpg$/.test(file))
+    .map((file) => file.replace(/\.jpg$/, ''))
+    .filter((name) => existsSync(path.join(fixtures, 'labels', `${name}_ids5.png`)))
+    .sort();
+}
+
+/** The speed row of `npm run bench` (bench/run.ts); accuracy stays this script's own report. */
+export async function rows(): Promise<BenchRow[]> {
+  const what = 'Smart select, 1.5 MP, per click (CPU)';
+  const target = '≤ 100 ms';
+  const { fixtures } = parseOptions([]);
+  const names = existsSync(fixtures) ? fixtureNames(fixtures) : [];
+  if (names.length === 0) return [skippedRow(what, target, `no facade photos at ${fixtures}`)];
+  const speed = await measureSpeed(path.join(fixtures, `${names[3] ?? names[0]}.jpg`), {});
+  const slowest = Math.max(speed.medianCpuMs.largeSurface, speed.medianCpuMs.smallPart);
+  return [
+    {
+      what,
+      now: `median ${speed.medianCpuMs.largeSurface.toFixed(1)} ms (walls), ${speed.medianCpuMs.smallPart.toFixed(1)} ms (frames)`,
+      baseline: `preparing the image once: ${speed.prepareMs.toFixed(0)} ms`,
+      target,
+      met: slowest <= 100,
+    },
+  ];
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (!existsSync(options.fixtures)) {
@@ -248,11 +288,7 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const names = readdirSync(options.fixtures)
-    .filter((file) => /^cmp_b\d+\.jpg$/.test(file))
-    .map((file) => file.replace(/\.jpg$/, ''))
-    .filter((name) => existsSync(path.join(options.fixtures, 'labels', `${name}_ids5.png`)))
-    .sort();
+  const names = fixtureNames(options.fixtures);
   if (names.length === 0) {
     console.log(`SKIPPED: ${options.fixtures} holds no labelled cmp_b*.jpg photos.`);
     return;
@@ -280,4 +316,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run on its own (`npx tsx bench/smart-select.bench.ts [options]`) it prints the full report.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,7 +1,7 @@
 /**
- * Job overhead (issue 6): a whole job (accept → queue → worker → engine → store → charge) with
- * the OpenAI engine against a zero-latency fake provider, next to one PNG encode of the image.
- * The local engine's own figures are in apps/server/src/engines/local/local-engine.bench.ts.
+ * Job overhead: a whole job (accept → queue → worker → engine → store → charge) with the
+ * OpenAI engine against a zero-latency fake provider, next to one PNG encode of the image,
+ * both wall-clock medians of the same run. The local engine's figures are in recolour.bench.ts.
  */
 import { performance } from 'node:perf_hooks';
 import { startFakeOpenAiServer } from '@facelift/test-fakes/openai';
@@ -9,13 +9,9 @@ import sharp from 'sharp';
 import { sameOriginHeaders, signUp } from '../apps/server/test/support/auth-helpers.ts';
 import { createProject } from '../apps/server/test/support/project-helpers.ts';
 import { createTestApp } from '../apps/server/test/support/test-app.ts';
+import { type BenchRow, median, ms, times } from './bench-table.ts';
 
 const runs = 5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 /** A synthetic facade with texture: noise over a wall colour, so encoders and recolour do real work. */
 async function texturedImage(width: number, height: number): Promise<Buffer> {
@@ -44,7 +40,7 @@ async function measure(work: () => Promise<unknown>): Promise<number> {
   return median(times);
 }
 
-async function jobOverhead(): Promise<void> {
+export async function rows(): Promise<BenchRow[]> {
   const fake = await startFakeOpenAiServer();
   const testApp = await createTestApp('sqlite', {
     IMAGE_ENGINE: 'openai',
@@ -86,15 +82,17 @@ async function jobOverhead(): Promise<void> {
     };
     const jobMs = await measure(runJob);
     const encodeMs = await measure(() => sharp(image).png().toBuffer());
-    console.log(`job, 1.5 MP, zero-latency provider: ${jobMs.toFixed(0)} ms median of ${runs}`);
-    console.log(
-      `one PNG encode of the same image:   ${encodeMs.toFixed(0)} ms (job overhead ≈ ${(jobMs / encodeMs).toFixed(1)}× an encode)`,
-    );
+    return [
+      {
+        what: 'Job overhead, 1.5 MP, zero-latency provider',
+        now: `${ms(jobMs)} (${times(jobMs / encodeMs)})`,
+        baseline: `one PNG encode ${ms(encodeMs)}`,
+        target: '≤ 1.5× baseline',
+        met: jobMs <= 1.5 * encodeMs,
+      },
+    ];
   } finally {
     await testApp.close();
     await fake.close();
   }
 }
-
-console.log('— transformations —');
-await jobOverhead();
