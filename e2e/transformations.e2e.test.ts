@@ -138,18 +138,20 @@ describe('standard transformation with the local engine', () => {
     expect(second?.original.key).toBe(first?.transformed.key);
   });
 
-  it('shows the error box and refunds when the wall was not marked', async () => {
+  it('shows the error box with the marking hint and refunds when the wall was not marked', async () => {
     const { page } = await newSession();
     const project = await userWithProject(page.request, baseUrl, { markWall: false });
     await page.goto(`${baseUrl}/projects/${project.id}`);
     await page.getByText('5 credits', { exact: true }).waitFor();
     await chooseWallColour(page, 'Sage');
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
-    const alert = page
-      .getByRole('alert')
-      .filter({ hasText: 'Please check your API key or try again later.' });
+    const alert = page.getByRole('alert').filter({ hasText: 'No area is marked for the walls.' });
     await alert.waitFor({ timeout: 20_000 });
-    expect(await alert.textContent()).toContain('Error');
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain('Error');
+    // The offline engine's refusal gets the marking hint, once, and never "check your API key".
+    expect(text.split('Open “Mark areas”').length - 1).toBe(1);
+    expect(text).not.toContain('API key');
     await page.getByText('5 credits', { exact: true }).waitFor();
   });
 

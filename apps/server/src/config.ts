@@ -38,7 +38,7 @@ const configSchema = z.object({
   IMAGE_ENGINE: z.enum(['local', 'openai']).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(1),
   SALES_OPEN: booleanFromEnv.default(false),
   CREDIT_VALIDITY_DAYS: z.coerce.number().positive().default(defaultCreditValidityDays),
@@ -158,6 +158,34 @@ export class ConfigError extends Error {
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/**
+ * Share of the job limit kept free of provider attempts: for the SDK's pause between attempts,
+ * decoding, compositing and storing the result (docs/decisions/083-bounded-waits.md).
+ */
+export const jobTimeReservedForStoring = 0.2;
+
+/**
+ * Every attempt of an image edit must be able to end, with the engine's own timeout message,
+ * before the job limit stops the job; otherwise the last retry is paid for in waiting time and
+ * can never finish. Returns why a setting breaks that, or null.
+ */
+export function describeUnboundedWait(
+  openAiTimeoutMs: number,
+  openAiMaxRetries: number,
+  jobTimeoutMs: number,
+): string | null {
+  const attempts = openAiMaxRetries + 1;
+  const allowedMs = jobTimeoutMs * (1 - jobTimeReservedForStoring);
+  if (attempts * openAiTimeoutMs <= allowedMs) return null;
+  const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  return (
+    `OPENAI_TIMEOUT_MS × (OPENAI_MAX_RETRIES + 1) = ${seconds(openAiTimeoutMs)} × ${attempts} = ` +
+    `${seconds(attempts * openAiTimeoutMs)}, more than ${Math.round((1 - jobTimeReservedForStoring) * 100)} % of ` +
+    `JOB_TIMEOUT_MS (${seconds(allowedMs)} of ${seconds(jobTimeoutMs)}): the job would be stopped before its ` +
+    `last attempt could finish. Lower OPENAI_TIMEOUT_MS or OPENAI_MAX_RETRIES, or raise JOB_TIMEOUT_MS.`
+  );
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable at once. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset" so that `PORT= npm start` falls back to the default.
@@ -173,6 +201,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError([
       'IMAGE_ENGINE: openai needs OPENAI_API_KEY; unset IMAGE_ENGINE to use the local engine',
     ]);
+  }
+  const engine = env.IMAGE_ENGINE ?? (env.OPENAI_API_KEY ? 'openai' : 'local');
+  if (engine === 'openai') {
+    const problem = describeUnboundedWait(env.OPENAI_TIMEOUT_MS, env.OPENAI_MAX_RETRIES, env.JOB_TIMEOUT_MS);
+    if (problem) throw new ConfigError([problem]);
   }
   if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
     throw new ConfigError(['FILE_STORE: s3 needs S3_BUCKET; unset FILE_STORE to keep files on local disk']);

@@ -136,8 +136,8 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(accepted.statusCode).toBe(202);
       const finished = await waitForJob(testApp, cookie, accepted.json().job.id);
       expect(finished.status).toBe('failed');
-      expect(finished.error.code).toBe('ENGINE_UNSUPPORTED');
-      expect(finished.error.message).toMatch(/mark/i);
+      expect(finished.error.code).toBe('AREA_NOT_MARKED');
+      expect(finished.error.message).toBe('No area is marked for the walls.');
       expect(await balanceOf(testApp, cookie)).toBe(5);
       const history = await testApp.app.db
         .selectFrom('credit_movement')
@@ -310,10 +310,11 @@ describe('transformations with the OpenAI engine (fake provider)', () => {
 
   it.each([
     ['moderation', 'CONTENT_REJECTED'],
-    ['rate-limit', 'ENGINE_FAILED'],
-    ['server-error', 'ENGINE_FAILED'],
+    ['rate-limit', 'ENGINE_BUSY'],
+    ['server-error', 'ENGINE_BUSY'],
+    ['quota', 'ENGINE_KEY_REJECTED'],
     ['empty-data', 'ENGINE_FAILED'],
-    ['hang', 'ENGINE_FAILED'],
+    ['hang', 'ENGINE_BUSY'],
   ] as const)('refunds and reports a %s failure', async (failure, code) => {
     const before = await balanceOf(testApp, cookie);
     fake.failNext(failure);
@@ -328,5 +329,48 @@ describe('transformations with the OpenAI engine (fake provider)', () => {
     expect(finished.error.message).not.toContain(fake.apiKey);
     if (failure === 'empty-data') expect(finished.error.message).toBe('No image data returned from OpenAI');
     expect(await balanceOf(testApp, cookie)).toBe(before);
+  });
+});
+
+describe('a hanging provider with the default ratio of timeouts (docs/decisions/083-bounded-waits.md)', () => {
+  let fake: FakeOpenAiServer;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    // The defaults scaled down 50 times: 300 s job limit, 120 s per attempt, one retry.
+    testApp = await createTestApp('sqlite', {
+      IMAGE_ENGINE: 'openai',
+      OPENAI_API_KEY: fake.apiKey,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_TIMEOUT_MS: '2400',
+      OPENAI_MAX_RETRIES: '1',
+      JOB_TIMEOUT_MS: '6000',
+    });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await fake?.close();
+  });
+
+  it("ends with the engine's own timeout message, both attempts spent, before the job limit", async () => {
+    const { cookie } = await signUp(testApp.app, { email: 'hang@example.com', password: 'password-123' });
+    const { id: projectId } = await createProject(testApp.app, cookie, 'Hang', await facadeImage());
+    fake.failNext('hang', 2);
+    const before = fake.requestLog.length;
+    const accepted = await startTransformation(testApp, cookie, projectId, {
+      directives: sageDirectives,
+      useElementRegions: false,
+    });
+    const finished = await waitForJob(testApp, cookie, accepted.json().job.id);
+    expect(finished.status).toBe('failed');
+    expect(finished.error).toEqual({
+      code: 'ENGINE_BUSY',
+      message: 'The image service did not answer within 2 seconds, 2 times in a row.',
+    });
+    expect(fake.requestLog.length - before).toBe(2);
+    const ranFor = new Date(finished.finishedAt).getTime() - new Date(finished.startedAt).getTime();
+    expect(ranFor).toBeLessThan(6000);
+    expect(await balanceOf(testApp, cookie)).toBe(5);
   });
 });

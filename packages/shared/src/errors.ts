@@ -18,8 +18,14 @@ export const errorCodes = [
   'ENGINE_UNSUPPORTED',
   // The image provider refused the content of the request (moderation).
   'CONTENT_REJECTED',
-  // The image provider failed: bad key, quota, outage, timeout or an empty answer.
+  // The image provider failed in a way nobody can act on: an empty or unreadable answer.
   'ENGINE_FAILED',
+  // The image provider refused the server's key or account: bad key, no access, no quota.
+  'ENGINE_KEY_REJECTED',
+  // The image provider is busy, down, unreachable or too slow: trying again later may work.
+  'ENGINE_BUSY',
+  // The request needs a marked or painted area that is not there.
+  'AREA_NOT_MARKED',
   // An uploaded image has more pixels than allowed (checked from its header, before decoding).
   'IMAGE_TOO_LARGE',
   // An uploaded file claims to be an image but cannot be read: empty, truncated or corrupt.

@@ -8,7 +8,7 @@ describe('image engine configuration', () => {
     const withKey = loadConfig({ OPENAI_API_KEY: 'sk-test' });
     expect(withKey.imageEngine).toEqual({
       engine: 'openai',
-      openai: { apiKey: 'sk-test', baseUrl: undefined, timeoutMs: 180_000, maxRetries: 1 },
+      openai: { apiKey: 'sk-test', baseUrl: undefined, timeoutMs: 120_000, maxRetries: 1 },
     });
     expect(loadConfig({ OPENAI_API_KEY: 'sk-test', IMAGE_ENGINE: 'local' }).imageEngine.engine).toBe('local');
   });

@@ -162,7 +162,11 @@ export class LocalChatEngine implements ChatEngine {
       });
       return { text: this.describe(paints, request), image: result.image, engine: this.name };
     } catch (error) {
-      if (error instanceof AppError && error.code === 'ENGINE_UNSUPPORTED') {
+      // What the visualizer cannot do, or an area not yet marked, is answered in words.
+      if (
+        error instanceof AppError &&
+        (error.code === 'ENGINE_UNSUPPORTED' || error.code === 'AREA_NOT_MARKED')
+      ) {
         return { text: this.explain(error, request), image: null, engine: this.name };
       }
       throw error;

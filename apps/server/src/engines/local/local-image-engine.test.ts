@@ -71,13 +71,18 @@ async function request(
   return { image: png, prompt: 'unused by the local engine', outputSize: '1536x1024', ...overrides };
 }
 
-async function expectUnsupported(promise: Promise<unknown>, reason: string, message: RegExp): Promise<void> {
+async function expectUnsupported(
+  promise: Promise<unknown>,
+  reason: string,
+  message: RegExp,
+  code: 'ENGINE_UNSUPPORTED' | 'AREA_NOT_MARKED' = 'ENGINE_UNSUPPORTED',
+): Promise<void> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe('ENGINE_UNSUPPORTED');
+  expect((error as AppError).code).toBe(code);
   expect((error as AppError).details).toMatchObject({ reason });
   expect((error as AppError).message).toMatch(message);
 }
@@ -150,7 +155,7 @@ describe('LocalImageEngine', () => {
     expect(Math.abs(hueOf(output, 30, 5) - Math.atan2(terracotta.b, terracotta.a))).toBeLessThan(0.1);
   });
 
-  it('refuses an element without a marked region, saying how to mark it', async () => {
+  it('refuses an element without a marked region as AREA_NOT_MARKED', async () => {
     await expectUnsupported(
       engine.edit(
         await request({
@@ -161,7 +166,8 @@ describe('LocalImageEngine', () => {
         }),
       ),
       'missing_region',
-      /No area is marked for the roof\. Mark the roof with the region tools/,
+      /^No area is marked for the roof\.$/,
+      'AREA_NOT_MARKED',
     );
   });
 
@@ -179,6 +185,7 @@ describe('LocalImageEngine', () => {
       ),
       'empty_area',
       /roof area is empty/,
+      'AREA_NOT_MARKED',
     );
   });
 

@@ -208,20 +208,21 @@ export class LocalImageEngine implements ImageEngine {
         label = 'The painted area';
         bareMaskColours.add(colourKey(paint.colour));
       } else if (element) {
-        throw unsupported(
-          'missing_region',
-          `No area is marked for the ${elementLabels[element]}. Mark the ${elementLabels[element]} with the region tools of the mask editor, then transform again.`,
-          { element },
-        );
+        // The code carries the hint (mark it, then transform again): docs/decisions/082-hints-by-cause.md.
+        throw new AppError('AREA_NOT_MARKED', `No area is marked for the ${elementLabels[element]}.`, {
+          engine: 'local',
+          reason: 'missing_region',
+          element,
+        });
       } else {
         throw new Error('A paint of the painted area was planned without a mask');
       }
       if (isWeightsEmpty(weights)) {
-        throw unsupported(
-          'empty_area',
-          `${label} is empty. Mark it in the mask editor, then transform again.`,
-          element ? { element } : {},
-        );
+        throw new AppError('AREA_NOT_MARKED', `${label} is empty.`, {
+          engine: 'local',
+          reason: 'empty_area',
+          ...(element ? { element } : {}),
+        });
       }
       areas.push(weights);
     }

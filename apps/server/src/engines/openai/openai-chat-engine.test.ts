@@ -176,7 +176,7 @@ describe('OpenAiChatEngine against the fake OpenAI server', () => {
     // The failure may hit the first upload: the responses call then never happens.
     fake.failNext('server-error');
     const serverError = await failureOf(engine.reply(request()));
-    expect(serverError.code).toBe('ENGINE_FAILED');
+    expect(serverError.code).toBe('ENGINE_BUSY');
     expect(serverError.details).toMatchObject({ reason: 'provider_error' });
     // Moderation on the responses call itself: the upload of the facade goes through first.
     fake.failNext('moderation');

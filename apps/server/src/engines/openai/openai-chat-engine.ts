@@ -60,10 +60,7 @@ export class OpenAiChatEngine implements ChatEngine {
     const source = await decodeRaster(request.image);
     const weights = request.mask ? await decodeMaskWeights(request.mask, source.width, source.height) : null;
     if (weights && isWeightsEmpty(weights)) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'The painted area is empty. Paint the area to change in the mask editor.',
-      );
+      throw new AppError('AREA_NOT_MARKED', 'The painted area is empty.');
     }
     const outputSize = chooseOutputSize(source.width, source.height);
     const { width, height } = outputSizeDimensions(outputSize);
@@ -127,8 +124,8 @@ export class OpenAiChatEngine implements ChatEngine {
         throw new AppError(
           code === 'image_content_policy_violation' ? 'CONTENT_REJECTED' : 'ENGINE_FAILED',
           code === 'image_content_policy_violation'
-            ? "The image service's safety system refused this request. Change the message or the images and try again."
-            : 'The chat service could not answer. Try again later.',
+            ? "The image service's safety system refused this request."
+            : 'The chat service could not answer.',
           { engine: 'openai', reason: 'response_failed', providerCode: code },
         );
       }
@@ -147,7 +144,7 @@ export class OpenAiChatEngine implements ChatEngine {
       const image = generated ? await this.finishImage(generated, frame, source, weights) : null;
       return { text: texts.join('\n\n'), image, engine: this.name };
     } catch (error) {
-      throw mapOpenAiError(error, this.options.timeoutMs);
+      throw mapOpenAiError(error, this.options.timeoutMs, this.options.maxRetries + 1);
     } finally {
       await this.deleteUploads(uploaded);
     }

@@ -22,10 +22,12 @@ export function redactSecrets(text: string): string {
 }
 
 /**
- * Turns an error from the OpenAI SDK into an AppError with a message a user can act on.
- * Authentication messages are never passed through: the provider echoes part of the key.
+ * Turns an error from the OpenAI SDK into an AppError saying what happened; the code carries
+ * what to do about it, which the web app adds as the hint (docs/decisions/082-hints-by-cause.md),
+ * so no message here ends with advice. Authentication messages are never passed through: the
+ * provider echoes part of the key.
  */
-export function mapOpenAiError(error: unknown, timeoutMs: number): AppError {
+export function mapOpenAiError(error: unknown, timeoutMs: number, attempts = 1): AppError {
   if (error instanceof AppError) return error;
   const details = (extra: Record<string, unknown> = {}) => ({ engine: 'openai', ...extra });
   if (error instanceof APIUserAbortError) {
@@ -36,16 +38,19 @@ export function mapOpenAiError(error: unknown, timeoutMs: number): AppError {
     );
   }
   if (error instanceof APIConnectionTimeoutError) {
+    const seconds = Math.round(timeoutMs / 1000);
     return new AppError(
-      'ENGINE_FAILED',
-      `The image service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again later.`,
+      'ENGINE_BUSY',
+      attempts > 1
+        ? `The image service did not answer within ${seconds} seconds, ${attempts} times in a row.`
+        : `The image service did not answer within ${seconds} seconds.`,
       details({ reason: 'timeout', retryable: true }),
     );
   }
   if (error instanceof APIConnectionError) {
     return new AppError(
-      'ENGINE_FAILED',
-      'The image service could not be reached. Try again later.',
+      'ENGINE_BUSY',
+      'The image service could not be reached.',
       details({ reason: 'connection', retryable: true }),
     );
   }
@@ -56,20 +61,20 @@ export function mapOpenAiError(error: unknown, timeoutMs: number): AppError {
     if (code && moderationCodes.has(code)) {
       return new AppError(
         'CONTENT_REJECTED',
-        "The image service's safety system refused this request. Change the prompt or the image and try again.",
+        "The image service's safety system refused this request.",
         details({ reason: 'moderation', status, providerCode: code }),
       );
     }
     if (error instanceof AuthenticationError) {
       return new AppError(
-        'ENGINE_FAILED',
-        "The image service rejected the server's API key. Please check your API key or try again later.",
+        'ENGINE_KEY_REJECTED',
+        "The image service rejected the server's API key.",
         details({ reason: 'authentication', status }),
       );
     }
     if (error instanceof PermissionDeniedError) {
       return new AppError(
-        'ENGINE_FAILED',
+        'ENGINE_KEY_REJECTED',
         'The image service refused access for this API key (the organisation may need verification for gpt-image-1).',
         details({ reason: 'permission', status }),
       );
@@ -77,17 +82,17 @@ export function mapOpenAiError(error: unknown, timeoutMs: number): AppError {
     if (error instanceof RateLimitError) {
       const isQuota = code === 'insufficient_quota';
       return new AppError(
-        'ENGINE_FAILED',
+        isQuota ? 'ENGINE_KEY_REJECTED' : 'ENGINE_BUSY',
         isQuota
-          ? 'The image service account has run out of quota. Please check your API key or try again later.'
-          : 'The image service is busy (rate limit reached). Try again in a minute.',
+          ? 'The image service account has run out of quota.'
+          : 'The image service is busy (rate limit reached).',
         details({ reason: isQuota ? 'quota' : 'rate_limited', status, retryable: !isQuota }),
       );
     }
     if (typeof status === 'number' && status >= 500) {
       return new AppError(
-        'ENGINE_FAILED',
-        'The image service had an internal error. Try again later.',
+        'ENGINE_BUSY',
+        'The image service had an internal error.',
         details({ reason: 'provider_error', status, retryable: true }),
       );
     }

@@ -180,9 +180,9 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
   it('maps moderation, rate limits, quota, outages and bad keys to clear messages without the key', async () => {
     const cases = [
       ['moderation', 'CONTENT_REJECTED', /safety system refused/],
-      ['rate-limit', 'ENGINE_FAILED', /busy \(rate limit reached\)/],
-      ['quota', 'ENGINE_FAILED', /run out of quota/],
-      ['server-error', 'ENGINE_FAILED', /internal error/],
+      ['rate-limit', 'ENGINE_BUSY', /busy \(rate limit reached\)/],
+      ['quota', 'ENGINE_KEY_REJECTED', /run out of quota/],
+      ['server-error', 'ENGINE_BUSY', /internal error/],
     ] as const;
     for (const [failure, code, message] of cases) {
       fake.failNext(failure);
@@ -197,9 +197,8 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
       maxRetries: 0,
     });
     const error = await failureOf(wrongKey.edit(await request()));
-    expect(error.message).toBe(
-      "The image service rejected the server's API key. Please check your API key or try again later.",
-    );
+    expect(error.code).toBe('ENGINE_KEY_REJECTED');
+    expect(error.message).toBe("The image service rejected the server's API key.");
     expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain('sk-');
   });
 
@@ -234,7 +233,7 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
   it('refuses an empty mask before calling the provider', async () => {
     const before = fake.requestLog.length;
     const error = await failureOf(engine.edit(await request({ mask: await rectangleMask(0, 0, 0, 0) })));
-    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.code).toBe('AREA_NOT_MARKED');
     expect(error.message).toMatch(/painted area is empty/);
     expect(fake.requestLog.length).toBe(before);
   });

@@ -56,10 +56,7 @@ export class OpenAiImageEngine implements ImageEngine {
     const weights = await editWeights(request, source);
     if (weights && isWeightsEmpty(weights)) {
       // An empty mask would pay for an answer that compositing then throws away entirely.
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'The painted area is empty. Paint the area to change in the mask editor.',
-      );
+      throw new AppError('AREA_NOT_MARKED', 'The painted area is empty.');
     }
     const outputSize = outputSizeDimensions(request.outputSize);
     const frame = fitIntoFrame(source.width, source.height, outputSize.width, outputSize.height);
@@ -80,7 +77,7 @@ export class OpenAiImageEngine implements ImageEngine {
         { signal: request.signal },
       );
     } catch (error) {
-      throw mapOpenAiError(error, this.options.timeoutMs);
+      throw mapOpenAiError(error, this.options.timeoutMs, this.options.maxRetries + 1);
     }
     const encoded = answer.data?.[0]?.b64_json;
     if (!encoded) {

@@ -94,7 +94,7 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: nu
       controller.abort();
       reject(
         new AppError(
-          'ENGINE_FAILED',
+          'ENGINE_BUSY',
           'The transformation took too long and was stopped. Your credits were refunded.',
         ),
       );
@@ -124,7 +124,7 @@ export class JobsService {
     const input = transformationRequestSchema.parse(request);
     await projects.requireProject(userId, projectId);
     if (input.directives.mode === 'inpainting' && !input.mask && !input.useElementRegions) {
-      throw new AppError('VALIDATION_FAILED', 'Paint the area to change first.');
+      throw new AppError('AREA_NOT_MARKED', 'Paint the area to change first.');
     }
     const id = randomUUID();
     const prompt = composePrompt(input.directives);

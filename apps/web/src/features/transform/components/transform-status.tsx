@@ -2,7 +2,14 @@ import type { Job } from '@facelift/shared';
 import { useTranslation } from 'react-i18next';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
 
-/** While a job runs: what it is doing and for how long (PRODUCT §6). */
+/**
+ * How long a transformation usually takes with the slower (OpenAI) engine; past it the
+ * progress says the service is slow and that a failure gives the credits back
+ * (docs/decisions/083-bounded-waits.md).
+ */
+export const usualTransformationSeconds = 60;
+
+/** While a job runs: what it is doing and for how long (docs/product.md, Jobs). */
 export function TransformProgress({ job }: { job: Job }) {
   const { t } = useTranslation('transform');
   const seconds = useElapsedSeconds(job.createdAt, true);
@@ -18,27 +25,49 @@ export function TransformProgress({ job }: { job: Job }) {
       <p className="muted">
         {t(`status.${job.status}`)} · {elapsed}
       </p>
+      {seconds >= usualTransformationSeconds ? (
+        <p className="transform-progress__slow">{t('slowNotice')}</p>
+      ) : null}
     </div>
   );
 }
 
 const translatedJobErrors = new Set(['INTERRUPTED', 'INTERNAL_ERROR']);
 
+const hintedCodes = [
+  'ENGINE_KEY_REJECTED',
+  'ENGINE_BUSY',
+  'ENGINE_FAILED',
+  'CONTENT_REJECTED',
+  'AREA_NOT_MARKED',
+  'INTERRUPTED',
+  'INTERNAL_ERROR',
+] as const;
+type HintedCode = (typeof hintedCodes)[number];
+
+function isHintedCode(code: string | null | undefined): code is HintedCode {
+  return (hintedCodes as readonly string[]).includes(code ?? '');
+}
+
 /**
- * The error box of SPEC §8: titled "Error", the message, and what to try. Errors with a fixed
- * text are translated by code; the others show the server's (English) explanation.
+ * The error box of SPEC's catalogue: titled "Error", the message, and what to try next. The
+ * hint comes from the error's code (docs/decisions/082-hints-by-cause.md): key problems ask to
+ * check the key, a busy service to try later, moderation to change the prompt or image, an
+ * unmarked area to mark it. Codes whose message already says what to do get no hint, and a
+ * hint the message already contains is not repeated.
  */
 export function TransformError({ code, message }: { code?: string | null; message: string | null }) {
   const { t } = useTranslation('transform');
   const shown =
-    code && translatedJobErrors.has(code)
+    (code && translatedJobErrors.has(code)
       ? t(`jobErrors.${code as 'INTERRUPTED' | 'INTERNAL_ERROR'}`)
-      : message;
+      : message) ?? t('unknownError');
+  const hint = isHintedCode(code) ? t(`errorHints.${code}`) : null;
   return (
     <div className="ui-alert ui-alert--error transform-error" role="alert">
       <p className="transform-error__title">{t('errorTitle')}</p>
-      <p>{shown ?? t('unknownError')}</p>
-      <p>{t('errorHint')}</p>
+      <p>{shown}</p>
+      {hint && !shown.includes(hint) ? <p>{hint}</p> : null}
     </div>
   );
 }

@@ -1,0 +1,98 @@
+import type { Job } from '@facelift/shared';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithI18n } from '../../../test/with-i18n.tsx';
+import { TransformError, TransformProgress, usualTransformationSeconds } from './transform-status.tsx';
+
+const checkKey = 'Please check your API key or try again later.';
+
+function alertText(code: string | null, message: string): string {
+  render(
+    <WithI18n>
+      <TransformError code={code} message={message} />
+    </WithI18n>,
+  );
+  return screen.getByRole('alert').textContent ?? '';
+}
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+describe('TransformError hints by cause (docs/decisions/082-hints-by-cause.md)', () => {
+  it('asks to check the key only for key problems, once', () => {
+    expect(
+      occurrences(
+        alertText('ENGINE_KEY_REJECTED', "The image service rejected the server's API key."),
+        checkKey,
+      ),
+    ).toBe(1);
+  });
+
+  it('does not repeat a hint the message already ends with', () => {
+    const text = alertText(
+      'ENGINE_KEY_REJECTED',
+      `The image service account has run out of quota. ${checkKey}`,
+    );
+    expect(occurrences(text, checkKey)).toBe(1);
+  });
+
+  it.each([
+    [
+      'CONTENT_REJECTED',
+      "The image service's safety system refused this request.",
+      'Change the prompt or the image',
+    ],
+    ['AREA_NOT_MARKED', 'No area is marked for the walls.', 'Mark areas'],
+    ['ENGINE_BUSY', 'The image service did not answer within 120 seconds.', 'try again in a few minutes'],
+  ])('gives %s its own hint and never the key hint', (code, message, hint) => {
+    const text = alertText(code, message);
+    expect(text).toContain(message);
+    expect(occurrences(text, hint)).toBe(1);
+    expect(text).not.toMatch(/API key/);
+  });
+
+  it('adds nothing to an offline-engine refusal that already says what to do', () => {
+    const message =
+      'The offline paint visualizer only recolours; it cannot add, remove, move or reshape parts of the building ("add a balcony"). Ask for a colour instead, such as "paint the walls sage".';
+    expect(alertText('ENGINE_UNSUPPORTED', message)).toBe(`Error${message}`);
+  });
+});
+
+describe('TransformProgress', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function job(secondsAgo: number): Job {
+    return {
+      id: 'job-1',
+      kind: 'transformation',
+      projectId: 'project-1',
+      status: 'running',
+      prompt: 'Change only the walls',
+      cost: 1,
+      createdAt: new Date(Date.now() - secondsAgo * 1000).toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      resultId: null,
+      error: null,
+    };
+  }
+
+  it('shows the elapsed time, and past the usual duration that the service is slow and credits come back', () => {
+    const { unmount } = render(
+      <WithI18n>
+        <TransformProgress job={job(12)} />
+      </WithI18n>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('12 s');
+    expect(screen.queryByText(/taking longer than usual/)).toBeNull();
+    unmount();
+    render(
+      <WithI18n>
+        <TransformProgress job={job(usualTransformationSeconds + 5)} />
+      </WithI18n>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('1 min 5 s');
+    expect(screen.getByText(/taking longer than usual.*your credits come back/)).toBeTruthy();
+  });
+});
