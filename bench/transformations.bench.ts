@@ -51,8 +51,7 @@ export async function rows(): Promise<BenchRow[]> {
   try {
     const { cookie } = await signUp(testApp.app, { email: 'bench@example.com', password: 'password-123' });
     const me = (await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
-    const { CreditsService } = await import('../apps/server/src/modules/credits/credits.service.ts');
-    await new CreditsService(testApp.app.db, testApp.app.dialect).grant({
+    await testApp.app.services.credits.grant({
       userId: me.id,
       amount: 100,
       source: 'admin',

@@ -26,8 +26,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
     });
 
     async function profile() {
-      const { UsersService } = await import('../src/modules/users/users.service.ts');
-      const users = new UsersService(testApp.app.db, testApp.app.dialect);
+      const users = testApp.app.services.users;
       const row = await users.requireUserByEmail('owner@example.com');
       return users.getProfile(row.id);
     }

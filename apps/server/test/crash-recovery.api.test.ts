@@ -132,7 +132,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       const job = accepted.json().job;
       const owner = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
       const resultKey = `users/${owner.id}/projects/${project.id}/generated/1700000000000.png`;
-      await app.blobStore.put(resultKey, await solidPng(48, 32), 'image/png');
+      await app.services.blobStore.put(resultKey, await solidPng(48, 32), 'image/png');
       // The "crash": the worker had written the file and died before recording the history item.
       const longAgo = new Date(Date.now() - 5 * 60_000);
       await app.db
@@ -148,11 +148,11 @@ for (const { dialect, title, isAvailable } of testDialects) {
         .execute();
       expect(await balanceOf(testApp, cookie)).toBe(4);
 
-      const recovered = await app.jobs.recoverInterruptedJobs({ isStartup: false });
+      const recovered = await app.services.jobs.recoverInterruptedJobs({ isStartup: false });
       expect(recovered).toMatchObject({ failed: 1 });
       expect(await jobStatus(testApp, job.id)).toEqual({ status: 'failed', error_code: 'INTERRUPTED' });
       expect(await balanceOf(testApp, cookie)).toBe(5);
-      expect(await app.blobStore.get(resultKey)).toBeNull();
+      expect(await app.services.blobStore.get(resultKey)).toBeNull();
     });
 
     it('leaves a job whose worker is alive alone', async () => {
@@ -181,7 +181,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         })
         .where('id', '=', job.id)
         .execute();
-      await app.jobs.recoverInterruptedJobs({ isStartup: false });
+      await app.services.jobs.recoverInterruptedJobs({ isStartup: false });
       expect((await jobStatus(testApp, job.id)).status).toBe('running');
       expect(await balanceOf(testApp, cookie)).toBe(4);
     });

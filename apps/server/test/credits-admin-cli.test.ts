@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/cli/admin.ts';
-import { CreditsService } from '../src/modules/credits/credits.service.ts';
 import { signUp } from './support/auth-helpers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testDialects } from './support/test-databases.ts';
@@ -31,7 +30,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         .select('id')
         .where('email', '=', 'audit@example.com')
         .executeTakeFirstOrThrow();
-      const credits = new CreditsService(app.db, app.dialect);
+      const credits = app.services.credits;
       await credits.grant({
         userId: user.id,
         amount: 3,

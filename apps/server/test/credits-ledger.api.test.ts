@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBoolean, fromDate } from '../src/db/dialect.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { CreditsService } from '../src/modules/credits/credits.service.ts';
+import type { CreditsService } from '../src/modules/credits/credits.service.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testDialects } from './support/test-databases.ts';
 
@@ -66,7 +66,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
     beforeAll(async () => {
       testApp = await createTestApp(dialect);
       app = testApp.app;
-      credits = new CreditsService(app.db, app.dialect);
+      credits = app.services.credits;
     });
     afterAll(async () => {
       await testApp?.close();

@@ -122,7 +122,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(renamed.json().name).toBe('Maple House (north)');
 
       // The job pipeline's path: a result PNG stored as generated/{ms}.png.
-      const fromJob = await app.projects.addHistoryItem(owner.id, project.id, {
+      const fromJob = await app.services.projects.addHistoryItem(owner.id, project.id, {
         transformedImage: await solidPng(64, 48, { r: 10, g: 200, b: 10 }),
         prompt: 'Change only the walls to sage.',
       });
@@ -153,7 +153,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(saved.statusCode).toBe(200);
       expect(saved.json().savedAt).toEqual(expect.any(String));
 
-      const source = await app.projects.readSourceImage(owner.id, project.id, fromJob.id);
+      const source = await app.services.projects.readSourceImage(owner.id, project.id, fromJob.id);
       expect((await sharp(source.bytes).metadata()).width).toBe(64);
 
       // Element regions: a mask-contract PNG per element.
@@ -179,7 +179,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         payload: mask,
       });
       expect(replaced.json().regions).toHaveLength(1);
-      const regions = await app.projects.readElementRegions(owner.id, project.id);
+      const regions = await app.services.projects.readElementRegions(owner.id, project.id);
       expect(Object.keys(regions)).toEqual(['walls']);
       const badRegion = await app.inject({
         method: 'PUT',
@@ -189,7 +189,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       });
       expect(badRegion.statusCode).toBe(400);
 
-      const message = await app.projects.appendChatMessage(owner.id, project.id, {
+      const message = await app.services.projects.appendChatMessage(owner.id, project.id, {
         role: 'assistant',
         text: 'Here is a sage facade.',
         generatedImage: await solidPng(16, 16),
@@ -225,7 +225,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
 
       const folder = `users/${owner.id}/projects/${project.id}/`;
       // original + thumbnail, 2 results × 2, 1 region (the replaced one is gone), chat image × 2
-      expect(await app.blobStore.list(folder)).toHaveLength(9);
+      expect(await app.services.blobStore.list(folder)).toHaveLength(9);
 
       const deleted = await app.inject({
         method: 'DELETE',
@@ -233,7 +233,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         headers: sameOriginHeaders(app, owner.cookie),
       });
       expect(deleted.statusCode).toBe(204);
-      expect(await app.blobStore.list(folder)).toEqual([]);
+      expect(await app.services.blobStore.list(folder)).toEqual([]);
       const gone = await app.inject({
         method: 'GET',
         url: `/api/projects/${project.id}`,
@@ -255,7 +255,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       const project = (
         await createProject(app, owner.cookie, 'Private', pngFile(await solidPng(20, 20)))
       ).json<Project>();
-      const item = await app.projects.addHistoryItem(owner.id, project.id, {
+      const item = await app.services.projects.addHistoryItem(owner.id, project.id, {
         transformedImage: await solidPng(20, 20),
         prompt: 'x',
       });
@@ -449,7 +449,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         headers: { cookie: owner.cookie },
       });
       expect(list.json().projects).toEqual([]);
-      expect(await app.blobStore.list(`users/${owner.id}/`)).toEqual([]);
+      expect(await app.services.blobStore.list(`users/${owner.id}/`)).toEqual([]);
 
       // The same checks guard appended history.
       const project = (
@@ -462,7 +462,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         pngFile(pngDeclaring(100_000, 100_000)),
       );
       expect(refused.json().error.code).toBe('IMAGE_TOO_LARGE');
-      expect(await app.blobStore.list(`users/${owner.id}/projects/${project.id}/`)).toHaveLength(2);
+      expect(await app.services.blobStore.list(`users/${owner.id}/projects/${project.id}/`)).toHaveLength(2);
     });
 
     it('applies the EXIF orientation and strips every metadata block, GPS included', async () => {
@@ -529,7 +529,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       ).json<Project>();
       const folder = `users/${owner.id}/projects/${project.id}/`;
       const deletePrefix = vi
-        .spyOn(app.blobStore, 'deletePrefix')
+        .spyOn(app.services.blobStore, 'deletePrefix')
         .mockRejectedValueOnce(new Error('storage unavailable'));
       const logged = vi.spyOn(app.log, 'error');
       try {
@@ -548,7 +548,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         logged.mockRestore();
       }
       // The files are still there, but nothing reaches them.
-      expect(await app.blobStore.list(folder)).toHaveLength(2);
+      expect(await app.services.blobStore.list(folder)).toHaveLength(2);
       expect((await fetchFile(app, owner.cookie, project.original.url)).statusCode).toBe(404);
       const list = await app.inject({
         method: 'GET',
@@ -589,7 +589,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         const event = await stream.next((candidate) => candidate.type === 'history.added');
         expect(event).toEqual({ type: 'history.added', projectId: project.id, item });
       }
-      await app.projects.publish({
+      await app.services.projects.publish({
         type: 'job.updated',
         projectId: project.id,
         job: {
@@ -620,8 +620,8 @@ for (const { dialect, title, isAvailable } of testDialects) {
       });
       second.close();
       // A client that goes away is unsubscribed.
-      if (app.projectEvents instanceof MemoryProjectEventBus) {
-        const bus = app.projectEvents;
+      if (app.services.projectEvents instanceof MemoryProjectEventBus) {
+        const bus = app.services.projectEvents;
         await expect.poll(() => bus.subscriberCount(project.id)).toBe(1);
       }
       await app.inject({
@@ -634,8 +634,8 @@ for (const { dialect, title, isAvailable } of testDialects) {
         projectId: project.id,
       });
       first.close();
-      if (app.projectEvents instanceof MemoryProjectEventBus) {
-        const bus = app.projectEvents;
+      if (app.services.projectEvents instanceof MemoryProjectEventBus) {
+        const bus = app.services.projectEvents;
         await expect.poll(() => bus.subscriberCount(project.id)).toBe(0);
       }
     });
@@ -666,7 +666,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       try {
         await writer.ready();
         await reader.listen({ host: '127.0.0.1', port: 0 });
-        expect(writer.projectEvents.name).toBe('postgres');
+        expect(writer.services.projectEvents.name).toBe('postgres');
         const owner = await newUser(writer);
         const project = (
           await createProject(writer, owner.cookie, 'Shared', pngFile(await solidPng(16, 16)))
@@ -717,17 +717,17 @@ describe('projects on the S3 file store (s3rver)', () => {
     });
     try {
       const { app } = testApp;
-      expect(app.blobStore.name).toBe('s3');
+      expect(app.services.blobStore.name).toBe('s3');
       const owner = await newUser(app);
       const project = (
         await createProject(app, owner.cookie, 'In a bucket', pngFile(await solidPng(12, 10)))
       ).json<Project>();
-      await app.projects.addHistoryItem(owner.id, project.id, {
+      await app.services.projects.addHistoryItem(owner.id, project.id, {
         transformedImage: await solidPng(12, 10),
         prompt: 'p',
       });
       const folder = `users/${owner.id}/projects/${project.id}/`;
-      expect(await app.blobStore.list(folder)).toHaveLength(4);
+      expect(await app.services.blobStore.list(folder)).toHaveLength(4);
       const original = await fetchFile(app, owner.cookie, project.original.url);
       expect(original.statusCode).toBe(200);
       expect(original.headers['content-type']).toBe('image/png');
@@ -738,7 +738,7 @@ describe('projects on the S3 file store (s3rver)', () => {
         headers: sameOriginHeaders(app, owner.cookie),
       });
       expect(deleted.statusCode).toBe(204);
-      expect(await app.blobStore.list(folder)).toEqual([]);
+      expect(await app.services.blobStore.list(folder)).toEqual([]);
     } finally {
       await testApp.close();
       await server.close();

@@ -2,7 +2,6 @@ import { findSwatchByTitleKey } from '@facelift/shared';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditsService } from '../src/modules/credits/credits.service.ts';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
 import { createProject, rectangleMask } from './support/project-helpers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -151,7 +150,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
     it('refuses with "No credits available" and creates nothing when the balance is short', async () => {
       const { cookie, project } = await newUserWithProject(`broke-${dialect}@example.com`);
       const me = (await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
-      await new CreditsService(testApp.app.db, testApp.app.dialect).spend(me.id, 5);
+      await testApp.app.services.credits.spend(me.id, 5);
       const refused = await startTransformation(testApp, cookie, project.id, { directives: sageDirectives });
       expect(refused.statusCode).toBe(402);
       expect(refused.json().error).toMatchObject({ code: 'NO_CREDITS', message: 'No credits available' });

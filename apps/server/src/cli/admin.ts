@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrator.ts';
+import { MemoryProjectEventBus } from '../integrations/project-events/memory-project-event-bus.ts';
 import { AppError } from '../lib/app-error.ts';
-import { CreditsService } from '../modules/credits/credits.service.ts';
-import { UsersService } from '../modules/users/users.service.ts';
+import { createServices } from '../services.ts';
 
 const usage = `Usage: npm run admin -- <command>
   promote EMAIL                 make the user an admin
@@ -22,10 +23,16 @@ export async function runAdminCommand(argv: string[], environment = process.env)
   });
   const [command, email, amountText] = positionals;
   const config = loadConfig(environment);
-  const { db, dialect } = createDatabase(config.database);
+  const database = createDatabase(config.database);
+  const { db, dialect } = database;
+  // Admin commands change accounts and credits only: no project events to send anywhere.
+  const services = await createServices(config, database, {
+    log: pino({ level: 'warn' }),
+    projectEvents: new MemoryProjectEventBus(),
+  });
   try {
     await migrateToLatest(db, dialect);
-    const users = new UsersService(db, dialect);
+    const { users, credits } = services;
     switch (command) {
       case 'promote':
       case 'demote': {
@@ -42,7 +49,7 @@ export async function runAdminCommand(argv: string[], environment = process.env)
           throw new UsageError('--days must be a positive number.');
         const user = await users.requireUserByEmail(email);
         const now = new Date();
-        await new CreditsService(db, dialect).grant({
+        await credits.grant({
           userId: user.id,
           amount,
           source: 'admin',
@@ -55,7 +62,6 @@ export async function runAdminCommand(argv: string[], environment = process.env)
       case 'history': {
         if (!email) throw new UsageError('history needs an e-mail.');
         const user = await users.requireUserByEmail(email);
-        const credits = new CreditsService(db, dialect);
         // Entries that expired since the user last spent are recorded now, so the history is complete.
         await credits.expire(user.id);
         const movements = await credits.history(user.id);
@@ -89,6 +95,7 @@ export async function runAdminCommand(argv: string[], environment = process.env)
         throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
     }
   } finally {
+    await services.close();
     await db.destroy();
   }
 }

@@ -8,7 +8,6 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
-import { CreditsService } from '../modules/credits/credits.service.ts';
 import { authErrorToAppError } from './auth-errors.ts';
 
 /** Header carrying the client IP to better-auth; set by us from Fastify's view, never from the client. */
@@ -21,8 +20,16 @@ export interface SessionUser {
   email: string;
 }
 
-function createAuth(app: FastifyInstance, config: Config) {
-  const credits = new CreditsService(app.db, app.dialect);
+export interface AuthOptions {
+  config: Config;
+  /**
+   * Called once for each new account, right after its row is written (the composition root
+   * grants the starting credits there). Auth itself knows no other module.
+   */
+  onUserCreated: (user: SessionUser) => Promise<void>;
+}
+
+function createAuth(app: FastifyInstance, { config, onUserCreated }: AuthOptions) {
   const { google, rateLimit: limits } = config.auth;
   return betterAuth({
     appName: 'Facelift',
@@ -67,9 +74,9 @@ function createAuth(app: FastifyInstance, config: Config) {
     databaseHooks: {
       user: {
         create: {
-          // The profile is the user row; its starting credits are granted once, here.
+          // The profile is the user row; what a new account starts with is decided by the hook.
           after: async (user) => {
-            await credits.grantStartingCredits(user.id);
+            await onUserCreated({ id: user.id, email: user.email });
           },
         },
       },
@@ -173,9 +180,10 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
   return reply.send(text.length > 0 ? text : null);
 }
 
-export const authPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
-    const auth = createAuth(app, config);
+export const authPlugin = fp<AuthOptions>(
+  async (app, options) => {
+    const { config } = options;
+    const auth = createAuth(app, options);
     app.decorate('auth', auth);
 
     const sessionCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();

@@ -15,3 +15,24 @@ export interface ProjectEventBus {
   subscribe(projectId: string, listener: ProjectEventListener): () => void;
   close(): Promise<void>;
 }
+
+/** The one logging call publishing needs; Fastify's and pino's loggers both fit. */
+export interface EventErrorLog {
+  error(details: object, message: string): void;
+}
+
+/**
+ * Publishes an event; a lost event is logged, never thrown: the change it reports is already
+ * stored, and tabs catch up when they next load the project.
+ */
+export async function publishOrLog(
+  bus: ProjectEventBus,
+  event: ProjectEvent,
+  log: EventErrorLog,
+): Promise<void> {
+  try {
+    await bus.publish(event);
+  } catch (error) {
+    log.error({ err: error, projectId: event.projectId, type: event.type }, 'project event not sent');
+  }
+}

@@ -388,8 +388,3 @@ export class CreditsService {
     return expired.length;
   }
 }
-
-/** Shorthand used by modules that only hold a database handle. */
-export function createCreditsService(handle: { db: Kysely<Database>; dialect: DialectName }): CreditsService {
-  return new CreditsService(handle.db, handle.dialect);
-}

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentTypeForKey } from '../../integrations/blob-store/blob-store.ts';
+import type { ProjectsService } from '../projects/projects.service.ts';
 
 /**
  * Serves project files to their owner only (PRODUCT §2). Keys never change content
  * (new results get new names), so browsers may keep them for a year, privately.
  */
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (
+  app,
+  { projects },
+) => {
   app.get(
     '/api/files/*',
     {
@@ -19,7 +23,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await request.requireUser();
       const key = request.params['*'];
-      const file = await app.projects.openFile(user.id, key);
+      const file = await projects.openFile(user.id, key);
       return reply
         .header('content-type', contentTypeForKey(key))
         .header('content-length', file.size)

@@ -6,16 +6,18 @@ import {
   transformationRequestSchema,
 } from '@facelift/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, fromJson, toIsoString } from '../../db/dialect.ts';
 import { createImageEditRequest } from '../../engines/image-edit-request.ts';
 import type { ImageEngine } from '../../engines/image-engine.ts';
 import type { JobQueue } from '../../integrations/job-queue/job-queue.ts';
+import { type ProjectEventBus, publishOrLog } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import { nextFileTimestamp, projectKeys } from '../projects/project-keys.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import {
   claimJob,
   countGenerations,
@@ -51,7 +53,10 @@ export interface JobsDependencies {
   engine: ImageEngine;
   queue: JobQueue;
   credits: CreditsService;
+  users: UsersService;
   projects: ProjectsService;
+  /** Progress goes out here, to every tab and instance following the project. */
+  events: ProjectEventBus;
   settings: JobSettings;
   log: FastifyBaseLogger;
   recovery: RecoverySettings;
@@ -103,16 +108,13 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: nu
   return Promise.race([work(controller.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
-async function isFreeTier(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<boolean> {
-  const user = await db.selectFrom('user').select('packageTier').where('id', '=', userId).executeTakeFirst();
-  return user?.packageTier !== 'paid';
-}
-
 /**
  * Transformation jobs (PRODUCT §6): accepted at once with the cost reserved, run by a worker,
  * stored as a project history item and only then charged; any failure gives the credits back.
  */
 export class JobsService {
+  private sweep: NodeJS.Timeout | undefined;
+
   constructor(private readonly deps: JobsDependencies) {}
 
   async createTransformation(
@@ -120,7 +122,7 @@ export class JobsService {
     projectId: string,
     request: TransformationRequest,
   ): Promise<Job> {
-    const { db, dialect, credits, projects, queue, settings } = this.deps;
+    const { db, dialect, credits, users, projects, queue, settings } = this.deps;
     const input = transformationRequestSchema.parse(request);
     await projects.requireProject(userId, projectId);
     if (input.directives.mode === 'inpainting' && !input.mask && !input.useElementRegions) {
@@ -135,7 +137,7 @@ export class JobsService {
     // pass the free-tier count.
     await db.transaction().execute(async (transaction) => {
       await credits.reserve(userId, cost, id, { transaction, reason: 'transformation' });
-      if (limit !== null && (await isFreeTier(transaction, userId))) {
+      if (limit !== null && (await users.isFreeTier(userId, transaction))) {
         if ((await countGenerations(transaction, userId)) >= limit) {
           throw new AppError(
             'NO_CREDITS',
@@ -167,7 +169,11 @@ export class JobsService {
 
   /** Progress goes out on the project's live-update stream, to every tab and instance. */
   private publish(job: Job): Promise<void> {
-    return this.deps.projects.publish({ type: 'job.updated', projectId: job.projectId, job });
+    return publishOrLog(
+      this.deps.events,
+      { type: 'job.updated', projectId: job.projectId, job },
+      this.deps.log,
+    );
   }
 
   async listProjectJobs(userId: string, projectId: string): Promise<Job[]> {
@@ -291,6 +297,34 @@ export class JobsService {
       );
     }
     return rows.length;
+  }
+
+  /**
+   * Makes this process a worker (when `runWorkers`: in the web server on SQLite, or `npm run
+   * worker`), recovers the jobs a previous process left unfinished, then sweeps for jobs of
+   * dead workers every `sweepEveryMs`. Every instance sweeps, web-only ones included: a worker
+   * that died is noticed without a restart.
+   */
+  async start(options: { runWorkers: boolean; concurrency: number; sweepEveryMs: number }): Promise<void> {
+    const { queue, log } = this.deps;
+    if (options.runWorkers) await queue.startWorkers((jobId) => this.runJob(jobId), options.concurrency);
+    const recover = async (isStartup: boolean) => {
+      const recovered = await this.recoverInterruptedJobs({ isStartup });
+      if (recovered.requeued + recovered.failed + recovered.stored > 0) {
+        log.info(recovered, 'interrupted jobs recovered');
+      }
+    };
+    await recover(true);
+    this.sweep = setInterval(() => {
+      recover(false).catch((error: unknown) => log.error({ err: error }, 'job recovery sweep failed'));
+    }, options.sweepEveryMs);
+    this.sweep.unref();
+  }
+
+  /** Stops sweeping and taking jobs; running ones finish first (pg-boss waits for them). */
+  async stop(): Promise<void> {
+    clearInterval(this.sweep);
+    await this.deps.queue.stop();
   }
 
   /**

@@ -58,17 +58,3 @@ export async function updateCheckoutSession(
     .where('id', '=', id)
     .execute();
 }
-
-/** A purchase makes the account paid and records when (SPEC §3 profile). */
-export async function markUserPaid(
-  db: Executor,
-  dialect: DialectName,
-  userId: string,
-  at: Date,
-): Promise<void> {
-  await db
-    .updateTable('user')
-    .set({ packageTier: 'paid', lastPurchaseAt: fromDate(dialect, at), updatedAt: fromDate(dialect, at) })
-    .where('id', '=', userId)
-    .execute();
-}

@@ -11,14 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { PaymentsService } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
 
 /** Plans, checkout, fulfilment, the offline test checkout and the Stripe webhook. */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const payments = new PaymentsService(app.db, app.dialect, config, app.log);
-
+export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config; payments: PaymentsService }> = async (
+  app,
+  { config, payments },
+) => {
   app.get(
     '/api/payments/plans',
     {

@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { type DialectName, toBoolean } from '../../db/dialect.ts';
+import type { DialectName } from '../../db/dialect.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CreditsService } from '../credits/credits.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
 import type { PaymentProvider, ProviderSession } from './payment-provider.ts';
 import {
@@ -22,7 +22,6 @@ import {
   findCheckoutSession,
   insertCheckoutSession,
   lockCheckoutSession,
-  markUserPaid,
   updateCheckoutSession,
 } from './payments.repository.ts';
 import { createStripeClient, StripePaymentProvider, toProviderSession } from './stripe-payment-provider.ts';
@@ -63,7 +62,6 @@ export function createPaymentProvider(
  * checkout: it grants only a paid session, once, in the same transaction that marks it.
  */
 export class PaymentsService {
-  private readonly credits: CreditsService;
   private readonly provider: PaymentProvider;
   private readonly stripe: Stripe | null;
 
@@ -71,9 +69,10 @@ export class PaymentsService {
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
     private readonly config: Config,
+    private readonly users: UsersService,
+    private readonly credits: CreditsService,
     private readonly log?: FastifyBaseLogger,
   ) {
-    this.credits = new CreditsService(db, dialect);
     ({ provider: this.provider, stripe: this.stripe } = createPaymentProvider(config, db));
   }
 
@@ -94,9 +93,8 @@ export class PaymentsService {
 
   /** Starts a checkout for a paid plan; only admins may buy unless sales are open (SPEC §6). */
   async startCheckout(userId: string, planId: PaidPlanId): Promise<{ url: string }> {
-    const user = await findUserById(this.db, userId);
-    if (!user) throw new AppError('NOT_AUTHENTICATED', 'You need to be logged in');
-    if (!this.config.payments.isSalesOpen && !toBoolean(user.isAdmin)) {
+    const user = await this.users.requireBuyer(userId);
+    if (!this.config.payments.isSalesOpen && !user.isAdmin) {
       throw new AppError('FORBIDDEN', 'Buying credits is open to admins only for now.');
     }
     const plan = findPaidPlan(planId);
@@ -167,7 +165,7 @@ export class PaymentsService {
         expiresAt: new Date(now.getTime() + this.config.credits.validityDays * dayMs),
         now,
       });
-      await markUserPaid(transaction, this.dialect, row.user_id, now);
+      await this.users.markPaidWithin(transaction, row.user_id, now);
       await updateCheckoutSession(transaction, this.dialect, row.id, {
         status: 'complete',
         paymentStatus: 'paid',

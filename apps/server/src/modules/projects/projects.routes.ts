@@ -12,8 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { ProjectEventBus } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readMultipartUpload } from './multipart-upload.ts';
+import type { ProjectsService } from './projects.service.ts';
 
 const projectParams = z.object({ projectId: z.string().min(1).max(100) });
 const historyItemParams = projectParams.extend({ itemId: z.string().min(1).max(100) });
@@ -28,8 +30,16 @@ function readName(value: string | undefined): string {
 }
 
 /** The project API (SPEC §7 projects and files): owner-only, another user's project is a 404. */
-export const projectsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const projects = app.projects;
+export interface ProjectsRoutesOptions {
+  config: Config;
+  projects: ProjectsService;
+  projectEvents: ProjectEventBus;
+}
+
+export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
+  app,
+  { config, projects, projectEvents },
+) => {
   const maxBytes = config.uploads.maxBytes;
 
   // Region masks arrive as a raw PNG body (the mask editor's canvas blob).
@@ -243,7 +253,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         stream.write(`data: ${JSON.stringify(event)}\n\n`);
         if (event.type === 'project.deleted') close();
       };
-      const unsubscribe = app.projectEvents.subscribe(projectId, send);
+      const unsubscribe = projectEvents.subscribe(projectId, send);
       const heartbeat = setInterval(() => stream.write(': ping\n\n'), heartbeatMs);
       let isClosed = false;
       function close() {

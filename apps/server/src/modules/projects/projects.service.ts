@@ -17,9 +17,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, fromDate, fromJson, toIsoString, toJson } from '../../db/dialect.ts';
 import type { BlobObject, BlobStore } from '../../integrations/blob-store/blob-store.ts';
-import type { ProjectEventBus } from '../../integrations/project-events/project-event-bus.ts';
+import { type ProjectEventBus, publishOrLog } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CreditsService } from '../credits/credits.service.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
 import {
   type ProcessedImage,
   prepareGeneratedImage,
@@ -153,7 +153,6 @@ export interface SourceImage extends StoredImage {
  * leaves a project half-visible; leftover files are logged.
  */
 export class ProjectsService {
-  private readonly credits: CreditsService;
   private readonly deletingListeners: ProjectDeletingListener[] = [];
 
   constructor(
@@ -163,9 +162,8 @@ export class ProjectsService {
     private readonly events: ProjectEventBus,
     private readonly limits: UploadLimits,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.credits = new CreditsService(db, dialect);
-  }
+    private readonly credits: CreditsService,
+  ) {}
 
   /** The project row, or NOT_FOUND when it does not exist or belongs to someone else. */
   async requireProject(userId: string, projectId: string): Promise<repository.ProjectRow> {
@@ -545,12 +543,8 @@ export class ProjectsService {
   }
 
   /** Pushes an event to every open tab of the project; a lost event is logged, the change stays. */
-  async publish(event: ProjectEvent): Promise<void> {
-    try {
-      await this.events.publish(event);
-    } catch (error) {
-      this.log.error({ err: error, projectId: event.projectId, type: event.type }, 'project event not sent');
-    }
+  publish(event: ProjectEvent): Promise<void> {
+    return publishOrLog(this.events, event, this.log);
   }
 
   private async removeFiles(prefix: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, fromBoolean, fromDate } from '../../db/dialect.ts';
 
@@ -43,4 +43,25 @@ export async function updateIsAdmin(
     .set({ isAdmin: fromBoolean(dialect, isAdmin), updatedAt: fromDate(dialect, new Date()) })
     .where('id', '=', id)
     .execute();
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A purchase makes the account paid and records when (docs/product.md, Plans and payments). */
+export async function markUserPaid(
+  db: Executor,
+  dialect: DialectName,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ packageTier: 'paid', lastPurchaseAt: fromDate(dialect, at), updatedAt: fromDate(dialect, at) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function findPackageTier(db: Executor, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('user').select('packageTier').where('id', '=', userId).executeTakeFirst();
+  return row?.packageTier;
 }

@@ -1,11 +1,12 @@
 import { meResponseSchema, publicConfigSchema } from '@facelift/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { UsersService } from './users.service.ts';
+import type { UsersService } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const users = new UsersService(app.db, app.dialect);
-
+export const usersRoutes: FastifyPluginAsyncZod<{ config: Config; users: UsersService }> = async (
+  app,
+  { config, users },
+) => {
   app.get(
     '/api/me',
     {

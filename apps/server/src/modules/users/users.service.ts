@@ -1,10 +1,18 @@
 import type { MeResponse } from '@facelift/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, toBoolean, toIsoString } from '../../db/dialect.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CreditsService } from '../credits/credits.service.ts';
-import { findUserByEmail, findUserById, listUsers, type UserRow, updateIsAdmin } from './users.repository.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import {
+  findPackageTier,
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  markUserPaid,
+  type UserRow,
+  updateIsAdmin,
+} from './users.repository.ts';
 
 export function toProfile(row: UserRow, balance: number): MeResponse {
   return {
@@ -21,15 +29,47 @@ export function toProfile(row: UserRow, balance: number): MeResponse {
   };
 }
 
-/** Profiles: what a user sees of their account, and what admins may change. */
-export class UsersService {
-  private readonly credits: CreditsService;
+/** What other modules may know about a buyer (payments asks; it never reads the user table). */
+export interface Buyer {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+}
 
+/**
+ * Profiles: what a user sees of their account, what admins may change, and the account
+ * questions other modules ask (tier, buyer, a new account's start).
+ */
+export class UsersService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
-  ) {
-    this.credits = new CreditsService(db, dialect);
+    private readonly credits: CreditsService,
+  ) {}
+
+  /**
+   * Auth's onUserCreated hook: a new account's starting credits (docs/product.md, Credits and
+   * tiers), granted once.
+   */
+  async onUserCreated(userId: string): Promise<void> {
+    await this.credits.grantStartingCredits(userId);
+  }
+
+  /** The signed-in user as a buyer, or NOT_AUTHENTICATED when the account is gone. */
+  async requireBuyer(userId: string): Promise<Buyer> {
+    const row = await findUserById(this.db, userId);
+    if (!row) throw new AppError('NOT_AUTHENTICATED', 'You need to be logged in');
+    return { id: row.id, email: row.email, isAdmin: toBoolean(row.isAdmin) };
+  }
+
+  /** Free tier until the first purchase (docs/product.md, Credits and tiers). */
+  async isFreeTier(userId: string, transaction?: Transaction<Database>): Promise<boolean> {
+    return (await findPackageTier(transaction ?? this.db, userId)) !== 'paid';
+  }
+
+  /** A purchase makes the account paid; inside the transaction that grants its credits. */
+  markPaidWithin(transaction: Transaction<Database>, userId: string, at: Date): Promise<void> {
+    return markUserPaid(transaction, this.dialect, userId, at);
   }
 
   async getProfile(userId: string): Promise<MeResponse> {
