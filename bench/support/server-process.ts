@@ -98,3 +98,11 @@ export async function residentBytes(pid: number): Promise<number> {
   if (!kilobytes) throw new Error('no VmRSS in /proc status');
   return Number(kilobytes) * 1024;
 }
+
+/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux, 100 ticks/s). */
+export async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th overall.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -128,6 +128,10 @@ for (const { dialect, title, isAvailable } of testDialects) {
     it('signs out and revokes the session on the server', async () => {
       const { app } = testApp;
       const { cookie } = await signUp(app, { email: 'bye@example.com', password: 'password-1' });
+      // Signed-in reads remember the session for a few seconds (docs/decisions/102-request-path.md);
+      // signing out must end it at once all the same.
+      const before = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(before.statusCode).toBe(200);
       const out = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-out',

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
@@ -30,7 +30,33 @@ export function createDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
+  };
+}
+
+/** Distinct SQL texts kept prepared; the app issues a few dozen, so this is never reached in practice. */
+const maximumCachedStatements = 1000;
+
+/**
+ * Kysely prepares every query afresh; preparing was a tenth of a signed-in read's CPU time
+ * (docs/decisions/102-request-path.md). The app's queries are parameterised, so a handful of
+ * SQL texts repeat: each is prepared once and reused. Kysely runs one query at a time on the
+ * connection, so a statement is never used twice at once; SQLite re-prepares a statement by
+ * itself after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= maximumCachedStatements) statements.clear();
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
   };
 }

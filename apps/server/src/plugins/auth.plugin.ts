@@ -9,11 +9,14 @@ import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
 import { authErrorToAppError } from './auth-errors.ts';
+import { readCookie, SessionCache } from './session-cache.ts';
 
 /** Header carrying the client IP to better-auth; set by us from Fastify's view, never from the client. */
 const clientIpHeader = 'x-facelift-client-ip';
 const rateLimitedMessage = 'Too many attempts. Please wait a minute and try again.';
 const credentialPaths = ['/sign-in/email', '/sign-up/email'];
+/** How long a confirmed session is trusted without asking better-auth again (session-cache.ts). */
+const sessionCacheTtlMs = 10_000;
 
 export interface SessionUser {
   id: string;
@@ -186,14 +189,26 @@ export const authPlugin = fp<AuthOptions>(
     const auth = createAuth(app, options);
     app.decorate('auth', auth);
 
-    const sessionCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+    const { authCookies } = await auth.$context;
+    const recentSessions = new SessionCache<SessionUser>(sessionCacheTtlMs);
+    const lookUpSession = async (request: FastifyRequest): Promise<SessionUser | null> => {
+      // No session cookie, no session: better-auth is not asked (nor the database).
+      const cookie = readCookie(request.headers.cookie, authCookies.sessionToken.name);
+      if (!cookie) return null;
+      const cached = recentSessions.get(cookie);
+      if (cached) return cached;
+      const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+      if (!session) return null;
+      const user = { id: session.user.id, email: session.user.email };
+      recentSessions.set(cookie, user, new Date(session.session.expiresAt).getTime());
+      return user;
+    };
+    const sessionOfRequest = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
     app.decorateRequest('getSessionUser', function (this: FastifyRequest) {
-      let pending = sessionCache.get(this);
+      let pending = sessionOfRequest.get(this);
       if (!pending) {
-        pending = auth.api
-          .getSession({ headers: toFetchHeaders(this) })
-          .then((session) => (session ? { id: session.user.id, email: session.user.email } : null));
-        sessionCache.set(this, pending);
+        pending = lookUpSession(this);
+        sessionOfRequest.set(this, pending);
       }
       return pending;
     });
@@ -226,7 +241,15 @@ export const authPlugin = fp<AuthOptions>(
         schema: { hide: true },
         // Credential attempts are limited above, per account and per address.
         config: { rateLimit: {}, hasOwnRateLimit: true },
-        handler: (request, reply) => forwardToAuth(auth, request, reply, config.publicUrl),
+        handler: async (request, reply) => {
+          try {
+            return await forwardToAuth(auth, request, reply, config.publicUrl);
+          } finally {
+            // Any auth request that changes state may end or alter a session (sign-out, revoke,
+            // password, e-mail, deletion): sessions are looked up afresh once it is done.
+            if (request.method !== 'GET') recentSessions.clear();
+          }
+        },
       });
     });
   },

@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from our origin,
@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  */
 export const securityPlugin = fp<{ popupPaths?: string[] }>(
   async (app, { popupPaths = [] }) => {
-    await app.register(helmet, {
+    const applySecurityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -28,6 +28,11 @@ export const securityPlugin = fp<{ popupPaths?: string[] }>(
       },
       // Google sign-in runs in a popup that must be able to message its opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    });
+    // helmet's middleware is built once here; @fastify/helmet built it anew for every request,
+    // a tenth of a signed-in read's CPU (docs/decisions/102-request-path.md).
+    app.addHook('onRequest', (request, reply, done) => {
+      applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
     // Pages shown inside a sign-in popup must not set a COOP of their own: navigating from one
     // to the identity provider would otherwise cut the popup off from the window that opened it.
