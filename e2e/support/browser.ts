@@ -25,9 +25,10 @@ export function assertChromiumInstalled(): void {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: e.g. `--host-resolver-rules=MAP name 127.0.0.1` to reach us by another host name. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   assertChromiumInstalled();
-  return chromium.launch({ executablePath: chromePath, args: chromiumFlags });
+  return chromium.launch({ executablePath: chromePath, args: [...chromiumFlags, ...extraArgs] });
 }
 
 export interface BrowserSession {

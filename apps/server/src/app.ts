@@ -54,7 +54,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const services = await createServices(config, database, { log: app.log });
   await app.register(servicesPlugin, { config, services });
   await app.register(apiDocsPlugin);
-  await app.register(csrfPlugin, { publicUrl: config.publicUrl });
+  await app.register(csrfPlugin, {
+    publicUrl: config.publicUrl,
+    isPublicUrlStrict: config.isPublicUrlStrict,
+  });
   await app.register(authPlugin, {
     config,
     onUserCreated: (user) => services.users.onUserCreated(user.id),

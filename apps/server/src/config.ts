@@ -88,6 +88,12 @@ export interface Config {
   trustProxy: boolean;
   /** The origin browsers reach us at: OAuth callbacks and the CSRF origin check use it. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set: only its origin may change state. Unset, a request whose Origin is the
+   * Host it was sent to is accepted too, so http://127.0.0.1:3000 or a phone on the local
+   * network works (docs/decisions/022-origins.md).
+   */
+  isPublicUrlStrict: boolean;
   auth: {
     /** Unset means: generate one and keep it in the data directory (see auth-secret.ts). */
     secret: string | undefined;
@@ -231,6 +237,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDirectory: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     trustProxy: env.TRUST_PROXY,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    isPublicUrlStrict: env.PUBLIC_URL !== undefined,
     auth: {
       secret: env.AUTH_SECRET,
       google:

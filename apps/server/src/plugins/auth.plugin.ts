@@ -8,11 +8,14 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
+import { allowedOriginsOf } from '../lib/request-origin.ts';
 import { authErrorToAppError } from './auth-errors.ts';
 import { readCookie, SessionCache } from './session-cache.ts';
 
 /** Header carrying the client IP to better-auth; set by us from Fastify's view, never from the client. */
 const clientIpHeader = 'x-facelift-client-ip';
+/** Header carrying the origins this request may come from (request-origin.ts); set by us only. */
+const allowedOriginsHeader = 'x-facelift-allowed-origins';
 const rateLimitedMessage = 'Too many attempts. Please wait a minute and try again.';
 const credentialPaths = ['/sign-in/email', '/sign-up/email'];
 /** How long a confirmed session is trusted without asking better-auth again (session-cache.ts). */
@@ -40,7 +43,12 @@ function createAuth(app: FastifyInstance, { config, onUserCreated }: AuthOptions
     basePath: '/api/auth',
     secret: resolveAuthSecret(config.auth.secret, config.dataDirectory),
     database: { db: app.db, type: app.dialect },
-    trustedOrigins: [config.publicUrl],
+    // Our CSRF check (csrf.plugin.ts) has already accepted the request's Origin; better-auth
+    // checks it again against the same list, which the bridge passes along in a header.
+    trustedOrigins: (request) => [
+      config.publicUrl,
+      ...(request?.headers.get(allowedOriginsHeader)?.split(' ') ?? []),
+    ],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: minimumPasswordLength,
@@ -72,6 +80,8 @@ function createAuth(app: FastifyInstance, { config, onUserCreated }: AuthOptions
     advanced: {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // better-auth skips its origin checks when NODE_ENV=test; tests must see production's.
+      disableOriginCheck: false,
       database: { generateId: () => randomUUID() },
     },
     databaseHooks: {
@@ -121,13 +131,14 @@ declare module 'fastify' {
   }
 }
 
-function toFetchHeaders(request: FastifyRequest): Headers {
+function toFetchHeaders(request: FastifyRequest, config: Config): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === clientIpHeader) continue;
+    if (value === undefined || name === clientIpHeader || name === allowedOriginsHeader) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.set(clientIpHeader, request.ip);
+  headers.set(allowedOriginsHeader, allowedOriginsOf(request, config).join(' '));
   return headers;
 }
 
@@ -154,14 +165,14 @@ function authPathOf(request: FastifyRequest): string {
 }
 
 /** Forwards /api/auth/* to better-auth; its errors are answered in our error shape. */
-async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply, publicUrl: string) {
+async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply, config: Config) {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-  const url = new URL(`/api/auth${authPathOf(request)}${query}`, publicUrl);
+  const url = new URL(`/api/auth${authPathOf(request)}${query}`, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
   const response = await auth.handler(
     new Request(url, {
       method: request.method,
-      headers: toFetchHeaders(request),
+      headers: toFetchHeaders(request, config),
       body: hasBody ? (request.body as string) : undefined,
     }),
   );
@@ -197,7 +208,7 @@ export const authPlugin = fp<AuthOptions>(
       if (!cookie) return null;
       const cached = recentSessions.get(cookie);
       if (cached) return cached;
-      const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+      const session = await auth.api.getSession({ headers: toFetchHeaders(request, config) });
       if (!session) return null;
       const user = { id: session.user.id, email: session.user.email };
       recentSessions.set(cookie, user, new Date(session.session.expiresAt).getTime());
@@ -243,7 +254,7 @@ export const authPlugin = fp<AuthOptions>(
         config: { rateLimit: {}, hasOwnRateLimit: true },
         handler: async (request, reply) => {
           try {
-            return await forwardToAuth(auth, request, reply, config.publicUrl);
+            return await forwardToAuth(auth, request, reply, config);
           } finally {
             // Any auth request that changes state may end or alter a session (sign-out, revoke,
             // password, e-mail, deletion): sessions are looked up afresh once it is done.
