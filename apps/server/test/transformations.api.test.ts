@@ -223,6 +223,74 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(JSON.stringify(refused.json().error.details)).toContain('Please select an item');
       expect(await balanceOf(testApp, cookie)).toBe(5);
     });
+
+    it('refuses inpainting with no painted area and no regions before reserving anything', async () => {
+      const { cookie, project } = await newUserWithProject(`unmarked-${dialect}@example.com`);
+      const refused = await startTransformation(testApp, cookie, project.id, {
+        directives: { mode: 'inpainting', freeText: 'paint it sage' },
+        useElementRegions: false,
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toMatchObject({
+        code: 'AREA_NOT_MARKED',
+        message: 'Paint the area to change first.',
+      });
+      expect(await balanceOf(testApp, cookie)).toBe(5);
+      const jobs = await testApp.app.db
+        .selectFrom('job')
+        .select('id')
+        .where('project_id', '=', project.id)
+        .execute();
+      expect(jobs).toEqual([]);
+    });
+
+    it('keeps the inpainting mask as a PNG file of the project and the parsed request in the job', async () => {
+      const { cookie, project } = await newUserWithProject(`mask-${dialect}@example.com`);
+      const mask = await rectangleMask(width, height, { left: 0, top: 0, width: 48, height });
+      const accepted = await startTransformation(testApp, cookie, project.id, {
+        directives: { mode: 'inpainting', freeText: 'paint the wall sage' },
+        mask: `data:image/png;base64,${mask.toString('base64')}`,
+        useElementRegions: false,
+      });
+      expect(accepted.statusCode).toBe(202);
+      const { job } = accepted.json();
+      const row = await testApp.app.db
+        .selectFrom('job')
+        .select(['input', 'prompt'])
+        .where('id', '=', job.id)
+        .executeTakeFirstOrThrow();
+      const input = typeof row.input === 'string' ? JSON.parse(row.input) : row.input;
+      expect(JSON.stringify(input)).not.toContain('base64');
+      expect(input).toEqual({
+        directives: { mode: 'inpainting', freeText: 'paint the wall sage' },
+        useElementRegions: false,
+        maskKey: expect.stringMatching(new RegExp(`^users/.+/projects/${project.id}/masks/${job.id}\\.png$`)),
+      });
+      expect(row.prompt).toBe(job.prompt);
+      const stored = await testApp.app.services.blobStore.get(input.maskKey);
+      const storedPixels = await sharp(stored as Buffer)
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
+      // The mask contract survives storage: transparent on the wall, opaque on the sky.
+      expect(storedPixels[(10 * width + 10) * 4 + 3]).toBe(0);
+      expect(storedPixels[(10 * width + 80) * 4 + 3]).toBe(255);
+
+      const finished = await waitForJob(testApp, cookie, job.id);
+      expect(finished).toMatchObject({ status: 'done', error: null });
+      const projectView = (
+        await testApp.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie } })
+      ).json();
+      const result = await readFile(testApp, cookie, projectView.history[0].transformed.url);
+      const original = await sharp(await facadeImage())
+        .raw()
+        .toBuffer();
+      const at = (buffer: Buffer, x: number, y: number, channels: number) =>
+        [...buffer.subarray((y * width + x) * channels, (y * width + x) * channels + 3)].join(',');
+      // The engine got the stored mask: the sky outside it is untouched, the wall inside changed.
+      expect(at(result.data, 80, 40, result.info.channels)).toBe(at(original, 80, 40, 3));
+      expect(at(result.data, 10, 50, result.info.channels)).not.toBe(at(original, 10, 50, 3));
+    });
   });
 }
 

@@ -38,3 +38,20 @@ export type ErrorCode = (typeof errorCodes)[number];
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; requestId?: string; details?: unknown };
 }
+
+/**
+ * Lets a schema rule answer with its own error code instead of VALIDATION_FAILED (a zod
+ * refinement's `params`): the browser shows that code's hint, as if a service had refused.
+ */
+export function errorCodeParams(code: ErrorCode): { errorCode: ErrorCode } {
+  return { errorCode: code };
+}
+
+/** The error code a failed schema rule asked for with `errorCodeParams`, if any. */
+export function errorCodeOfRule(params: unknown): ErrorCode | null {
+  if (!params || typeof params !== 'object' || !('errorCode' in params)) return null;
+  const code = params.errorCode;
+  return typeof code === 'string' && (errorCodes as readonly string[]).includes(code)
+    ? (code as ErrorCode)
+    : null;
+}

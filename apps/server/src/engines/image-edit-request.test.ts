@@ -1,7 +1,13 @@
+import { composePrompt, type Directives, directivesSchema } from '@facelift/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../lib/app-error.ts';
 import { createImageEditRequest } from './image-edit-request.ts';
+
+const sageWalls: Directives = directivesSchema.parse({
+  mode: 'options',
+  selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+});
+const inpainting: Directives = { mode: 'inpainting', freeText: 'Paint it sage' };
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#ccbbaa' } })
@@ -9,12 +15,13 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe('createImageEditRequest', () => {
-  it('validates the directives, composes the prompt and picks the output size', async () => {
+  it('hands the engine the stored prompt and directives and picks the output size', async () => {
     const wall = await png(40, 30);
     const request = await createImageEditRequest({
       image: await png(400, 300),
       regions: { walls: wall },
-      directives: { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] },
+      directives: sageWalls,
+      prompt: composePrompt(sageWalls),
     });
     expect(request.outputSize).toBe('1536x1024');
     expect(request.prompt).toMatch(/^Change only the walls to sage \(rgba\(156, 171, 134, 1\)\)\. /);
@@ -30,26 +37,18 @@ describe('createImageEditRequest', () => {
       .toBuffer();
     const request = await createImageEditRequest({
       image: rotated,
-      directives: { mode: 'inpainting', freeText: 'Paint it sage' },
+      directives: inpainting,
+      prompt: composePrompt(inpainting),
     });
     expect(request.outputSize).toBe('1024x1536');
-  });
-
-  it('refuses empty directives with "Please select an item"', async () => {
-    const error = await createImageEditRequest({
-      image: await png(10, 10),
-      directives: { mode: 'options', selectedItems: [] },
-    }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('VALIDATION_FAILED');
-    expect((error as AppError).message).toBe('Please select an item');
   });
 
   it('refuses bytes that are not an image', async () => {
     await expect(
       createImageEditRequest({
         image: Buffer.from('nope'),
-        directives: { mode: 'inpainting', freeText: 'x' },
+        directives: inpainting,
+        prompt: composePrompt(inpainting),
       }),
     ).rejects.toThrow('The source image could not be read.');
   });

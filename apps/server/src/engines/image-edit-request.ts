@@ -1,8 +1,6 @@
 import {
   chooseOutputSize,
-  composePrompt,
-  type DirectivesInput,
-  directivesSchema,
+  type Directives,
   type ElementType,
   elementTypeByRegionElement,
   type RegionElement,
@@ -11,32 +9,25 @@ import sharp from 'sharp';
 import { AppError } from '../lib/app-error.ts';
 import type { ImageEditRequest, MaskPng } from './image-engine.ts';
 
-/** What the job pipeline has at hand: stored bytes and the directives the browser sent. */
+/**
+ * What the job pipeline has at hand: stored bytes, the directives parsed when the request
+ * arrived, and the prompt composed from them then (a prompt from the browser is never trusted).
+ */
 export interface ImageEditSource {
   image: Buffer;
   mask?: MaskPng | null;
   /** Regions as the mask editor names its layers ("walls", "roof", …). */
   regions?: Partial<Record<RegionElement, MaskPng>>;
-  directives: DirectivesInput;
+  directives: Directives;
+  prompt: string;
   signal?: AbortSignal;
 }
 
 /**
- * Builds an engine request: validates the directives, composes the prompt on the server
- * (a prompt from the browser is never trusted), and picks the output size from the image's
+ * Builds an engine request from a job's stored input: the output size comes from the image's
  * displayed dimensions (EXIF orientations 5–8 swap width and height).
  */
 export async function createImageEditRequest(source: ImageEditSource): Promise<ImageEditRequest> {
-  const parsed = directivesSchema.safeParse(source.directives);
-  if (!parsed.success) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      parsed.error.issues[0]?.message ?? 'The directives are not valid.',
-      {
-        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-      },
-    );
-  }
   let width: number;
   let height: number;
   try {
@@ -58,8 +49,8 @@ export async function createImageEditRequest(source: ImageEditSource): Promise<I
     image: source.image,
     ...(source.mask ? { mask: source.mask } : {}),
     ...(Object.keys(elementRegions).length > 0 ? { elementRegions } : {}),
-    prompt: composePrompt(parsed.data),
-    directives: parsed.data,
+    prompt: source.prompt,
+    directives: source.directives,
     outputSize: chooseOutputSize(width, height),
     ...(source.signal ? { signal: source.signal } : {}),
   };

@@ -1,8 +1,17 @@
-import type { ApiErrorBody } from '@facelift/shared';
+import { type ApiErrorBody, errorCodeOfRule } from '@facelift/shared';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorCodeForStatus } from '../lib/app-error.ts';
+
+/** The first failed rule that asked for its own error code, as the AppError it stands for. */
+function ruleError(issues: readonly { message?: string; params: unknown }[]): AppError | null {
+  for (const issue of issues) {
+    const code = errorCodeOfRule((issue.params as { params?: unknown }).params);
+    if (code) return new AppError(code, issue.message ?? code);
+  }
+  return null;
+}
 
 /**
  * The one error handler: AppErrors keep their code and message, request validation
@@ -15,9 +24,14 @@ export const errorHandlerPlugin = fp(
       const requestId = request.id;
       let body: ApiErrorBody;
       let status: number;
+      const rule = hasZodFastifySchemaValidationErrors(error) ? ruleError(error.validation) : null;
       if (error instanceof AppError) {
         status = error.statusCode;
         body = { error: { code: error.code, message: error.message, requestId, details: error.details } };
+      } else if (rule) {
+        // A shared-schema rule that names its own code (errorCodeParams) answers like a service would.
+        status = rule.statusCode;
+        body = { error: { code: rule.code, message: rule.message, requestId } };
       } else if (hasZodFastifySchemaValidationErrors(error)) {
         status = 400;
         const details = error.validation.map((issue) => ({

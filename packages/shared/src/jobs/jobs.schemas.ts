@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { directivesSchema } from '../directives/directives.schemas.ts';
+import { errorCodeParams } from '../errors.ts';
 
 /** A job's life (PRODUCT §6): queued → running → storing → done, or failed at any point. */
 export const jobStatuses = ['queued', 'running', 'storing', 'done', 'failed'] as const;
@@ -35,16 +36,30 @@ export const pngDataUrlSchema = z
   .max(40_000_000)
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'must be a PNG data URL');
 
-/** POST /api/projects/:projectId/transformations */
-export const transformationRequestSchema = z.object({
-  directives: directivesSchema,
-  /** The history item to edit (its result image); the project's original when absent. */
-  sourceResultId: z.string().min(1).optional(),
-  /** The inpainting mask (mask contract: transparent where the edit goes). */
-  mask: pngDataUrlSchema.optional(),
-  /** Use the element regions saved on the project (the local engine needs them). */
-  useElementRegions: z.boolean().default(true),
-});
+/**
+ * POST /api/projects/:projectId/transformations. Validated once, where it arrives; the job keeps
+ * the parsed request (docs/product.md, Jobs).
+ */
+export const transformationRequestSchema = z
+  .object({
+    directives: directivesSchema,
+    /** The history item to edit (its result image); the project's original when absent. */
+    sourceResultId: z.string().min(1).optional(),
+    /** The inpainting mask (mask contract: transparent where the edit goes). */
+    mask: pngDataUrlSchema.optional(),
+    /** Use the element regions saved on the project (the local engine needs them). */
+    useElementRegions: z.boolean().default(true),
+  })
+  .refine(
+    (request) =>
+      request.directives.mode !== 'inpainting' || request.mask !== undefined || request.useElementRegions,
+    {
+      message: 'Paint the area to change first.',
+      path: ['mask'],
+      params: errorCodeParams('AREA_NOT_MARKED'),
+    },
+  );
 export type TransformationRequest = z.input<typeof transformationRequestSchema>;
+export type ParsedTransformationRequest = z.output<typeof transformationRequestSchema>;
 
 export const transformationAcceptedSchema = z.object({ job: jobSchema });

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  composePrompt,
-  type Job,
-  type TransformationRequest,
-  transformationRequestSchema,
-} from '@facelift/shared';
+import { composePrompt, type Directives, type Job, type ParsedTransformationRequest } from '@facelift/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -35,7 +30,17 @@ import {
   touchJob,
 } from './jobs.repository.ts';
 
-type StoredInput = ReturnType<typeof transformationRequestSchema.parse>;
+/**
+ * A transformation job's input as kept in its row: the request as parsed at the edge, with the
+ * inpainting mask replaced by the key of the PNG stored for it (docs/architecture.md, A
+ * transformation, end to end).
+ */
+export interface StoredTransformationInput {
+  directives: Directives;
+  sourceResultId?: string;
+  useElementRegions: boolean;
+  maskKey: string | null;
+}
 
 export interface JobSettings {
   /** Credits per transformation, by directives mode. */
@@ -91,6 +96,11 @@ export function toJob(row: JobRow): Job {
   };
 }
 
+/** The bytes of a PNG data URL that passed the shared schema's pngDataUrlSchema. */
+function pngDataUrlToBuffer(dataUrl: string): Buffer {
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
 function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -117,25 +127,28 @@ export class JobsService {
 
   constructor(private readonly deps: JobsDependencies) {}
 
+  /** Accepts a transformation parsed at the edge (transformationRequestSchema): reserve, store, enqueue. */
   async createTransformation(
     userId: string,
     projectId: string,
-    request: TransformationRequest,
+    request: ParsedTransformationRequest,
   ): Promise<Job> {
     const { db, dialect, credits, users, projects, queue, settings } = this.deps;
-    const input = transformationRequestSchema.parse(request);
     await projects.requireProject(userId, projectId);
-    if (input.directives.mode === 'inpainting' && !input.mask && !input.useElementRegions) {
-      throw new AppError('AREA_NOT_MARKED', 'Paint the area to change first.');
-    }
     const id = randomUUID();
+    const { mask, ...parsed } = request;
+    // The mask travels like region masks: a binary PNG in the blob store, its key in the row.
+    const maskKey = mask
+      ? await projects.saveInpaintingMask(userId, projectId, id, pngDataUrlToBuffer(mask))
+      : null;
+    const input: StoredTransformationInput = { ...parsed, maskKey };
     const prompt = composePrompt(input.directives);
     const cost = settings.costs[input.directives.mode];
     const limit = settings.freeTierGenerationLimit;
     // One transaction: a job never exists without its credits held, nor credits held without a
     // job. The reservation locks the user's ledger first, so two requests at once cannot both
     // pass the free-tier count.
-    await db.transaction().execute(async (transaction) => {
+    const reserveAndInsert = db.transaction().execute(async (transaction) => {
       await credits.reserve(userId, cost, id, { transaction, reason: 'transformation' });
       if (limit !== null && (await users.isFreeTier(userId, transaction))) {
         if ((await countGenerations(transaction, userId)) >= limit) {
@@ -155,6 +168,13 @@ export class JobsService {
         createdAt: new Date(),
       });
     });
+    try {
+      await reserveAndInsert;
+    } catch (error) {
+      // No job, so nothing will ever read the mask.
+      if (maskKey) await projects.removeInpaintingMask(maskKey);
+      throw error;
+    }
     await queue.enqueue(id);
     const job = toJob((await findJobById(db, id)) as JobRow);
     await this.publish(job);
@@ -209,7 +229,7 @@ export class JobsService {
     };
     await publish();
     try {
-      const input = fromJson<StoredInput>(claimed.input);
+      const input = fromJson<StoredTransformationInput>(claimed.input);
       const { bytes: image } = await projects.readSourceImage(
         userId,
         claimed.project_id,
@@ -223,9 +243,12 @@ export class JobsService {
           engine.edit(
             await createImageEditRequest({
               image,
-              mask: input.mask ? Buffer.from(input.mask.split(',')[1] ?? '', 'base64') : null,
+              mask: input.maskKey
+                ? await projects.readInpaintingMask(userId, claimed.project_id, input.maskKey)
+                : null,
               regions,
               directives: input.directives,
+              prompt: claimed.prompt,
               signal,
             }),
           ),

@@ -124,7 +124,7 @@ export function fileTooLarge(maxBytes: number): AppError {
   );
 }
 
-/** A mask-contract PNG (element regions): must be a PNG within the pixel limit; re-encoded. */
+/** A mask-contract PNG (element regions, inpainting masks): must be a PNG within the pixel limit; re-encoded. */
 export async function processMaskPng(
   bytes: Buffer,
   limits: UploadLimits,
@@ -132,7 +132,7 @@ export async function processMaskPng(
   if (bytes.length === 0) throw new AppError('INVALID_IMAGE', 'The file is empty.');
   if (bytes.length > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
   if (detectImageFormat(bytes) !== 'png') {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A region mask must be a PNG image.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A mask must be a PNG image.');
   }
   const { width, height } = await readDimensions(bytes, 'png');
   if (width * height > limits.maxPixels) {

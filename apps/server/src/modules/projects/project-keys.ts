@@ -22,6 +22,9 @@ export const projectKeys = {
     `${projectFolder(userId, projectId)}chat/${timestamp}.png`,
   chatImageThumbnail: (userId: string, projectId: string, timestamp: number) =>
     `${projectFolder(userId, projectId)}chat/${timestamp}.thumb.webp`,
+  /** The mask a transformation job was sent with, kept as its input (docs/architecture.md). */
+  inpaintingMask: (userId: string, projectId: string, jobId: string) =>
+    `${projectFolder(userId, projectId)}masks/${jobId}.png`,
   region: (userId: string, projectId: string, element: string, timestamp: number) =>
     `${projectFolder(userId, projectId)}regions/${element}-${timestamp}.png`,
 };

@@ -501,6 +501,38 @@ export class ProjectsService {
     return this.publishRegions(projectId);
   }
 
+  /**
+   * Stores the inpainting mask a transformation was sent with, like a region mask: checked,
+   * re-encoded and kept as a binary PNG in the project's folder. Returns its key.
+   */
+  async saveInpaintingMask(
+    userId: string,
+    projectId: string,
+    jobId: string,
+    maskPng: Buffer,
+  ): Promise<string> {
+    const mask = await processMaskPng(maskPng, this.limits);
+    const key = projectKeys.inpaintingMask(userId, projectId, jobId);
+    await this.blobs.put(key, mask.png, 'image/png');
+    return key;
+  }
+
+  /** A stored inpainting mask's bytes, for the job that owns it. */
+  async readInpaintingMask(userId: string, projectId: string, key: string): Promise<Buffer> {
+    const owner = parseProjectKey(key);
+    if (owner?.userId !== userId || owner.projectId !== projectId) {
+      throw new AppError('NOT_FOUND', 'The inpainting mask is not part of this project');
+    }
+    const bytes = await this.blobs.get(key);
+    if (!bytes) throw new AppError('NOT_FOUND', 'The inpainting mask file is missing');
+    return bytes;
+  }
+
+  /** Removes a stored inpainting mask whose job was never created; a failure is only logged. */
+  removeInpaintingMask(key: string): Promise<void> {
+    return this.removeFile(key);
+  }
+
   /** The saved region masks by element, as PNG bytes: what engines take (PRODUCT §5). */
   async readElementRegions(
     userId: string,
