@@ -16,6 +16,7 @@ const modules: Record<string, () => Promise<BenchModule>> = {
   storage: () => import('./storage.bench.ts'),
   'server-start': () => import('./server-start.bench.ts'),
   'smart-select': () => import('./smart-select.bench.ts'),
+  video: () => import('./video.bench.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

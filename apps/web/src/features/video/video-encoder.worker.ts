@@ -4,7 +4,7 @@
  */
 import { BufferTarget, CanvasSource, Mp4OutputFormat, Output, Quality, WebMOutputFormat } from 'mediabunny';
 import type { EncodeRequest, EncodeResponse } from './video-encoding-protocol.ts';
-import { drawFrame, prepareLayers } from './video-frames.ts';
+import { drawFrame, prepareLayers, wipeProgress } from './video-frames.ts';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<EncodeRequest>) => void) | null;
@@ -37,12 +37,20 @@ async function encode(request: EncodeRequest): Promise<ArrayBuffer> {
   output.addVideoTrack(source, { frameRate: scene.framesPerSecond });
   await output.start();
   const frameDuration = 1 / scene.framesPerSecond;
+  let drawnProgress = Number.NaN;
   for (let frame = 0; frame < scene.frameCount; frame += 1) {
-    drawFrame(context, layers, scene, frame);
+    // While a picture holds, the canvas already shows the frame: no need to draw it again.
+    const progress = wipeProgress(scene, frame);
+    if (progress !== drawnProgress) {
+      drawFrame(context, layers, scene, frame);
+      drawnProgress = progress;
+    }
     // Awaiting respects the encoder's back-pressure, so memory stays flat.
     await source.add(frame * frameDuration, frameDuration);
+    // Every fourth frame is often enough for a smooth bar; the page re-renders on each message.
     // The last few percent are the encoder's flush and the muxing in finalize().
-    scope.postMessage({ type: 'progress', fraction: ((frame + 1) / scene.frameCount) * 0.95 });
+    if (frame % 4 === 3)
+      scope.postMessage({ type: 'progress', fraction: ((frame + 1) / scene.frameCount) * 0.95 });
   }
   await output.finalize();
   if (!target.buffer) throw new Error('The muxer produced no file');
