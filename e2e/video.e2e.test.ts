@@ -104,6 +104,17 @@ describe('before/after video creator', () => {
       ]);
       expect(isAfterWall(left ?? []), `${label} left ${left}`).toBe(true);
       expect(isBeforeWall(right ?? []), `${label} right ${right}`).toBe(true);
+      if (expected.kind.type === 'simple') {
+        // A free account's video carries the site badge: a dark pill at the bottom centre.
+        const row = await pixelsOfFrame(page, video, 1.5, [
+          [0.42, 0.926],
+          [0.45, 0.926],
+          [0.55, 0.926],
+          [0.58, 0.926],
+        ]);
+        const darkest = Math.min(...row.map(([red = 0]) => red));
+        expect(darkest, `badge row ${JSON.stringify(row)}`).toBeLessThan(130);
+      }
       // The first frame is all before, the last all after.
       const [first] = await pixelsOfFrame(page, video, 0, [[0.25, 0.5]]);
       const [last] = await pixelsOfFrame(page, video, expected.seconds - 1 / 30, [[0.75, 0.5]]);
@@ -211,5 +222,48 @@ describe('before/after video creator', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(baseUrl);
     // Status texts reset after 2 s.
     await status.waitFor({ state: 'detached', timeout: 4000 });
+  }, 120_000);
+
+  it('shares the file with Web Share where it can: "Shared!" for 2 s; an aborted share goes back to idle', async () => {
+    const { page } = await newSession();
+    await page.addInitScript(() => {
+      const shared: { name: string; type: string; size: number }[] = [];
+      let abortNext = false;
+      Object.assign(window, { sharedFiles: shared, abortNextShare: () => (abortNext = true) });
+      Object.assign(navigator, {
+        canShare: (data: ShareData) => Boolean(data.files?.length),
+        share: async (data: ShareData) => {
+          if (abortNext) {
+            abortNext = false;
+            throw new DOMException('Share canceled', 'AbortError');
+          }
+          for (const file of data.files ?? [])
+            shared.push({ name: file.name, type: file.type, size: file.size });
+        },
+      });
+    });
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+    await chooseVideo(dialog, { type: 'social', platform: 'instagram' });
+    await generateAndDownload(page, dialog);
+    const share = dialog.getByRole('button', { name: 'Share video' });
+    await share.click();
+    const shared = dialog.getByRole('status').filter({ hasText: 'Shared!' });
+    await shared.waitFor();
+    const files = await page.evaluate(() => (window as unknown as { sharedFiles: unknown[] }).sharedFiles);
+    expect(files).toEqual([
+      {
+        name: expect.stringMatching(/^facelift-instagram-\w+\.mp4$/),
+        type: 'video/mp4',
+        size: expect.any(Number),
+      },
+    ]);
+    await shared.waitFor({ state: 'detached', timeout: 4000 });
+
+    await page.evaluate(() => (window as unknown as { abortNextShare(): void }).abortNextShare());
+    await share.click();
+    await share.waitFor();
+    expect(await share.isEnabled()).toBe(true);
+    expect(await dialog.getByText(/Shared!|copied to the clipboard|Could not share/).count()).toBe(0);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import '../video.css';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -31,6 +31,12 @@ export default function VideoCreatorDialog({
   const [subtitle, setSubtitle] = useState('');
   const { state, generate, cancel, reset } = useVideoMaker({ beforeUrl, afterUrl, resultId });
   const platformId = useId();
+  const outputRef = useRef<HTMLDivElement>(null);
+  const isReady = state.status === 'ready';
+  useEffect(() => {
+    // On a phone the player is below the settings: bring the finished video into view.
+    if (isReady) outputRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [isReady]);
   const isGenerating = state.status === 'generating';
   const choice: VideoChoice = type === 'simple' ? { type } : { type, platform };
 
@@ -161,9 +167,10 @@ export default function VideoCreatorDialog({
           ) : null}
           <p className="video-creator__status" role="status">
             {state.status === 'idle' && state.wasCancelled ? t('cancelled') : ''}
+            {state.status === 'ready' ? t('ready') : ''}
           </p>
         </form>
-        <div className="video-creator__output">
+        <div className="video-creator__output" ref={outputRef}>
           {state.status === 'ready' ? (
             <VideoResult
               video={state.video}

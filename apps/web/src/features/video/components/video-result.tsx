@@ -43,6 +43,7 @@ export function VideoResult({ video, url, fileName, choice }: VideoResultProps) 
         className="video-result__player"
         src={url}
         controls
+        autoPlay
         loop
         muted
         playsInline
