@@ -103,7 +103,7 @@ export interface Config {
     /** State-changing API requests allowed per minute, per account (per IP when signed out). */
     writeRateLimitPerMinute: number;
   };
-  /** The image engine (PRODUCT §5): openai when a key is set, else the offline local one. */
+  /** The image engine (docs/product.md, Image engines): openai when a key is set, else the offline local one. */
   imageEngine: {
     engine: 'local' | 'openai';
     openai: {
@@ -127,7 +127,7 @@ export interface Config {
       forcePathStyle: boolean;
     } | null;
   };
-  /** Transformation jobs (PRODUCT §6). */
+  /** Transformation jobs (docs/product.md, Jobs). */
   jobs: {
     timeoutMs: number;
     /** Jobs one process runs at a time. */
@@ -137,12 +137,12 @@ export interface Config {
     /** Attempts before a job interrupted by a restart is failed and refunded. */
     maxAttempts: number;
   };
-  /** Upload limits (PRODUCT §2), checked before an image is decoded. */
+  /** Upload limits (docs/product.md, Limits and numbers), checked before an image is decoded. */
   uploads: { maxBytes: number; maxPixels: number };
-  /** What things cost and what the free tier allows (PRODUCT §3); defaults from @facelift/shared. */
+  /** What things cost and what the free tier allows (docs/product.md, Credits and tiers); defaults from @facelift/shared. */
   credits: { costs: CreditCosts; freeTier: FreeTierLimits; validityDays: number };
   payments: {
-    /** SALES_OPEN: everyone may buy; otherwise only admins (SPEC §6). */
+    /** SALES_OPEN: everyone may buy; otherwise only admins (docs/product.md, Plans and payments). */
     isSalesOpen: boolean;
     /** Stripe Checkout when STRIPE_SECRET_KEY is set; the offline test checkout otherwise. */
     stripe: {

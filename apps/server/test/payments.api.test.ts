@@ -276,7 +276,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       });
     }
 
-    it('creates the Checkout Session with the fields of CONTRACTS.md', async () => {
+    it('creates the Checkout Session with the fields Stripe documents', async () => {
       const { admin, url, sessionId } = await startStripeCheckout('pro');
       expect(url).toBe(`${stripe.apiBase}/checkout/${sessionId}`);
       const request = stripe.requests.find((candidate) => candidate.path === '/v1/checkout/sessions');

@@ -8,7 +8,7 @@ export const maximumPasswordLength = 128;
 export const packageTierSchema = z.enum(['free', 'paid']);
 export type PackageTier = z.infer<typeof packageTierSchema>;
 
-/** The signed-in user's profile (SPEC §3) and current balance, as GET /api/me returns it. */
+/** The signed-in user's profile (docs/product.md, Accounts) and current balance, as GET /api/me returns it. */
 export const meResponseSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -4,10 +4,10 @@ export const imageEngineNames = ['local', 'openai'] as const;
 export type ImageEngineName = (typeof imageEngineNames)[number];
 
 /**
- * Masks follow the mask contract of the mask editor (SPEC §2): a PNG at the source image's
+ * Masks follow the mask contract of the mask editor (docs/product.md, Marking and selection): a PNG at the source image's
  * natural size where fully transparent pixels (alpha 0) mark the area to edit and opaque
  * black pixels the area to keep. Opaque pixels whose channels all exceed 200 also count as
- * marked (SPEC's reading rule), so white-on-black masks read the same way.
+ * marked (the painted-pixel rule), so white-on-black masks read the same way.
  */
 export type MaskPng = Buffer;
 
@@ -38,7 +38,7 @@ export interface ImageEditResult {
 }
 
 /**
- * An image engine (PRODUCT §5). Implementations throw AppError: ENGINE_UNSUPPORTED when the
+ * An image engine (docs/product.md, Image engines). Implementations throw AppError: ENGINE_UNSUPPORTED when the
  * engine cannot serve the request, CONTENT_REJECTED when the provider's moderation refuses
  * it, ENGINE_FAILED when the provider fails. Every failure must refund the job.
  */

@@ -18,7 +18,7 @@ export const routes: RouteObject[] = [
       { path: '/cancel', element: <PaymentResultPage outcome="cancel" /> },
       // The offline test checkout, when no payment provider is configured.
       { path: '/checkout/test/:sessionId', element: <TestCheckoutPage /> },
-      // A project's deep link (PRODUCT §8): opens that project.
+      // A project's deep link (docs/product.md, Studio and preview): opens that project.
       { path: '/projects/:projectId', element: <HomePage /> },
       // Any other path shows the main app (deep links like /projects/:id included).
       { path: '*', element: <HomePage /> },

@@ -1,5 +1,5 @@
 /**
- * What things cost and what the free tier allows (PRODUCT §3). These are the defaults; the
+ * What things cost and what the free tier allows (docs/product.md, Credits and tiers). These are the defaults; the
  * server may override them through configuration (CREDIT_COST_*, FREE_TIER_MAX_GENERATIONS).
  */
 export interface CreditCosts {
@@ -42,5 +42,5 @@ export function roundCredits(amount: number): number {
   return Math.round(amount * 1e6) / 1e6;
 }
 
-/** The message shown wherever a user lacks credits (SPEC §8); the purchase modal opens with it. */
+/** The message shown wherever a user lacks credits (docs/product.md, Messages); the purchase modal opens with it. */
 export const noCreditsMessage = 'No credits available';

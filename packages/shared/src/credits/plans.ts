@@ -7,7 +7,7 @@ export const paidPlanIdSchema = z.enum(paidPlanIds);
 export type PaidPlanId = z.infer<typeof paidPlanIdSchema>;
 export type PlanId = 'free' | PaidPlanId;
 
-/** A plan as the purchase modal shows it (SPEC §3, §9). */
+/** A plan as the purchase modal shows it (docs/product.md, Plans and payments). */
 export interface Plan {
   id: PlanId;
   credits: number;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { type SwatchTitleKey, swatchTitleKeys } from './swatches.ts';
 
-/** The four facade elements a colour can be given to (SPEC §3 "selected item"). */
+/** The four facade elements a colour can be given to (docs/product.md, Offers). */
 export const elementTypes = ['windowFrameColor', 'doorFrameColor', 'wallColor', 'roofColor'] as const;
 export type ElementType = (typeof elementTypes)[number];
 export const elementTypeSchema = z.enum(elementTypes);
 
-/** Elements that are windows or doors, for the exclusive-editing rule of SPEC §4. */
+/** Elements that are windows or doors, for the exclusive-editing rule (docs/product.md, Offers). */
 export const windowElementTypes = ['windowFrameColor'] as const satisfies readonly ElementType[];
 export const doorElementTypes = ['doorFrameColor'] as const satisfies readonly ElementType[];
 

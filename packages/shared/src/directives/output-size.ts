@@ -4,12 +4,12 @@ export type OutputSize = (typeof outputSizes)[number];
 
 /**
  * How much longer the long side may be than the short side for an image to count as
- * square: 15% (SPEC §5).
+ * square: 15% (docs/product.md, Limits and numbers).
  */
 export const squareTolerancePercent = 15;
 
 /**
- * The output size for a source image (SPEC §5). "Within 15% of square" is read
+ * The output size for a source image (docs/product.md, Limits and numbers). "Within 15% of square" is read
  * symmetrically: the longer side is at most 15% longer than the shorter, boundary
  * included, so 1150x1000 and 1000x1150 are square while 1151x1000 is wide. Integer
  * arithmetic keeps the boundary exact.

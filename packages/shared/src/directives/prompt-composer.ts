@@ -9,7 +9,7 @@ import {
 } from './directives.schemas.ts';
 import { findSwatchByTitleKey } from './swatches.ts';
 
-// Every sentence below is product text (PRODUCT §7): tests compare exact strings, so a
+// Every sentence below is product text (docs/product.md, Offers, Prompt text): tests compare exact strings, so a
 // change here is a product change.
 
 const elementNouns: Record<Exclude<ElementType, 'windowFrameColor'>, string> = {
@@ -71,7 +71,7 @@ function customInstructionSentences(instructions: CustomInstructions | undefined
 }
 
 /**
- * The English prompt for a set of directives (PRODUCT §7). Element sentences follow the
+ * The English prompt for a set of directives (docs/product.md, Offers, Prompt text). Element sentences follow the
  * fixed element order (window frames, door frames, walls, roof) whatever order they were
  * chosen in, so the same choices always give the same prompt.
  */

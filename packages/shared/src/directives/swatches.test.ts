@@ -9,7 +9,7 @@ describe('swatches', () => {
     expect(new Set(swatches.map((swatch) => swatch.color)).size).toBe(46);
   });
 
-  it('includes the named colours of SPEC §3 and the basic colours', () => {
+  it('includes the named colours of the palette and the basic colours', () => {
     const keys = swatches.map((swatch) => swatch.key);
     for (const key of [
       'black',

@@ -1,7 +1,7 @@
 /**
  * The colour palette of the directives panel. Each swatch carries the rgba string the
  * prompt quotes, the translation key the interface shows, and the English name the
- * prompt uses (prompts are always English, PRODUCT §7).
+ * prompt uses (prompts are always English, docs/product.md, Offers).
  */
 export interface Swatch {
   key: SwatchKey;
@@ -10,7 +10,7 @@ export interface Swatch {
   name: string;
 }
 
-// Order is the display order: the basic colours of SPEC §3 first, then whites and neutrals
+// Order is the display order: the basic colours first, then whites and neutrals
 // from light to dark, then warm, green, blue and wood tones.
 const swatchDefinitions = [
   ['white', 'white', 255, 255, 255],
@@ -74,7 +74,7 @@ export const swatchKeys = swatchDefinitions.map(([key]) => key) as readonly Swat
 export const swatchTitleKeys = swatches.map((swatch) => swatch.titleKey);
 export type SwatchTitleKey = Swatch['titleKey'];
 
-/** The basic colours of SPEC §3, offered first. */
+/** The basic colours (white, black, bronze, beige, dark brown, red, anthracite), offered first. */
 export const basicSwatchKeys = [
   'white',
   'black',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { directivesSchema } from '../directives/directives.schemas.ts';
 import { errorCodeParams } from '../errors.ts';
 
-/** A job's life (PRODUCT §6): queued → running → storing → done, or failed at any point. */
+/** A job's life (docs/product.md, Jobs): queued → running → storing → done, or failed at any point. */
 export const jobStatuses = ['queued', 'running', 'storing', 'done', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 export const finishedJobStatuses: readonly JobStatus[] = ['done', 'failed'];

@@ -1,5 +1,5 @@
 /**
- * The elements a user can mark a region for in the mask editor (PRODUCT §5). Each region is
+ * The elements a user can mark a region for in the mask editor (docs/product.md, Marking and selection). Each region is
  * a mask of the contract in mask-contract.ts; the local engine recolours inside it and the
  * openai engine uses it as the edit mask.
  */

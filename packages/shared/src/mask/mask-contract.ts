@@ -1,10 +1,10 @@
 /**
- * The mask contract between the mask editor, the server and the image engines (SPEC §2).
+ * The mask contract between the mask editor, the server and the image engines (docs/product.md, Marking and selection).
  *
  * Three representations meet here, and every conversion between them lives in this file:
  * - a `Bitmask`: one byte per pixel, 1 = painted (the area to edit), at a given size;
  * - the painted canvas: what the editor draws, white opaque strokes on a transparent or
- *   black background. SPEC's reading rule applies to it: a pixel counts as painted when it
+ *   black background. The painted-pixel rule applies to it: a pixel counts as painted when it
  *   is opaque and each colour channel exceeds 200;
  * - the contract image (`getMask`, the PNG sent with a job, an element region): at the
  *   image's natural size, painted pixels fully transparent (0,0,0,0), all others opaque
@@ -14,7 +14,7 @@
  * decoding stay with the caller (canvas in the browser, sharp on the server).
  */
 
-/** A channel must exceed this for a painted-canvas pixel to count as painted (SPEC §2, §9). */
+/** A channel must exceed this for a painted-canvas pixel to count as painted (docs/product.md, Limits and numbers). */
 export const paintedChannelThreshold = 200;
 
 /** One byte per pixel, row-major: 1 = painted, 0 = not painted. */
@@ -46,7 +46,7 @@ export function createBitmask(width: number, height: number): Bitmask {
   return { width, height, data: new Uint8Array(width * height) };
 }
 
-/** SPEC's reading rule for one pixel: opaque, and every colour channel above 200. */
+/** The painted-pixel rule for one pixel (docs/product.md, Marking and selection): opaque, and every colour channel above 200. */
 export function isPaintedCanvasPixel(red: number, green: number, blue: number, alpha: number): boolean {
   return (
     alpha === 255 &&
@@ -56,7 +56,7 @@ export function isPaintedCanvasPixel(red: number, green: number, blue: number, a
   );
 }
 
-/** Reads a painted canvas (white strokes) with SPEC's rule: opaque and each channel > 200. */
+/** Reads a painted canvas (white strokes) with the painted-pixel rule: opaque and each channel > 200. */
 export function readPaintedCanvas(pixels: RgbaPixels): Bitmask {
   assertRgba(pixels);
   const mask = createBitmask(pixels.width, pixels.height);
@@ -97,7 +97,7 @@ export function encodeMask(mask: Bitmask): Uint8ClampedArray<ArrayBuffer> {
 /**
  * Decodes a mask image into a bitmask. A pixel is painted when it is fully transparent (the
  * contract: what `getMask` produces) or when it is opaque with every channel above 200
- * (SPEC's reading rule, so white-on-black masks from other tools read the same way).
+ * (the painted-pixel rule, so white-on-black masks from other tools read the same way).
  * Anything in between, such as half-transparent resampling fringes, is not painted.
  * For the editor's own canvas (white strokes on a transparent background) use
  * `readPaintedCanvas`: there the transparent background means "not painted".

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { jobSchema } from '../jobs/jobs.schemas.ts';
 import { regionElements } from '../mask/element-regions.ts';
 
-/** Upload limits (PRODUCT §2); the server's are configurable, these are the defaults. */
+/** Upload limits (docs/product.md, Limits and numbers); the server's are configurable, these are the defaults. */
 export const defaultMaxUploadBytes = 20 * 1024 * 1024;
 export const defaultMaxUploadPixels = 40_000_000;
 /** Longest side of the thumbnails shown in lists, galleries and dashboard cards. */
 export const thumbnailSize = 480;
 export const maxProjectNameLength = 120;
 
-/** The three kinds of change a project offers (SPEC §2); standard is the default. */
+/** The three kinds of change a project offers (docs/product.md, Offers); standard is the default. */
 export const projectOffers = ['standard', 'inpainting', 'chat'] as const;
 export type ProjectOffer = (typeof projectOffers)[number];
 export const defaultProjectOffer: ProjectOffer = 'standard';
@@ -30,9 +30,9 @@ export const storedImageSchema = z.object({
 export type StoredImage = z.infer<typeof storedImageSchema>;
 
 /**
- * A transformation history item (SPEC §3): the image it started from, the result and its
+ * A transformation history item (docs/product.md, Studio and preview): the image it started from, the result and its
  * prompt. `savedAt` is set once the user saved it ("Save generated"): saved items are the
- * project's generatedImages of SPEC §3.
+ * project's generated images of the observed product.
  */
 export const historyItemSchema = z.object({
   id: z.string(),
@@ -45,7 +45,7 @@ export const historyItemSchema = z.object({
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
-/** Chat message content items (SPEC §3); images are stored blobs, not base64. */
+/** Chat message content items (docs/product.md, Chat); images are stored blobs, not base64. */
 export const chatContentItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('input_text'), text: z.string() }),
   z.object({ type: z.literal('input_image'), image: storedImageSchema }),
@@ -61,7 +61,7 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type ChatContentItem = z.infer<typeof chatContentItemSchema>;
 
-/** The area a user marked for one facade element (PRODUCT §5), as a mask-contract PNG. */
+/** The area a user marked for one facade element (docs/product.md, Marking and selection), as a mask-contract PNG. */
 export const elementRegionSchema = z.object({
   element: z.enum(regionElements),
   key: z.string(),
@@ -123,7 +123,7 @@ export const projectEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('project.renamed'), projectId: z.string(), name: z.string() }),
   z.object({ type: z.literal('project.deleted'), projectId: z.string() }),
   z.object({ type: z.literal('project.changed'), projectId: z.string() }),
-  /** Progress of a transformation job of this project (PRODUCT §6). */
+  /** Progress of a transformation job of this project (docs/product.md, Jobs). */
   z.object({ type: z.literal('job.updated'), projectId: z.string(), job: jobSchema }),
 ]);
 export type ProjectEvent = z.infer<typeof projectEventSchema>;

@@ -1,6 +1,6 @@
 /**
  * One-click smart select: from a clicked point, the connected area of similar colour,
- * stopping at strong edges such as window frames and roof lines (PRODUCT §5, issue 7).
+ * stopping at strong edges such as window frames and roof lines (docs/product.md, Marking and selection).
  *
  * Pure TypeScript on RGBA buffers so it runs in a Web Worker, on the server and in tests.
  * `prepareSmartSelectImage` does the per-image work once (OKLab, smoothing, edge map);

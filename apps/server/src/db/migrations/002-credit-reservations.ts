@@ -5,7 +5,7 @@ import type { PortableMigration } from '../migrator.ts';
 /**
  * The rest of the credit ledger and payments:
  * - `credit_grant`: one row per grant key, kept for ever. Entries that reach zero are removed
- *   (SPEC §4), so the unique key on `credit_entry` alone would let a fully spent grant be
+ *   (docs/product.md, Credits and tiers), so the unique key on `credit_entry` alone would let a fully spent grant be
  *   granted again; this table keeps grants idempotent after their entry is gone.
  * - `credit_reservation`: credits held for a job, keyed by the job id, with the entries they
  *   were taken from so that a release refunds them with their original dates.

@@ -3,7 +3,7 @@ import { columnTypes } from '../dialect.ts';
 import type { PortableMigration } from '../migrator.ts';
 
 /**
- * Projects (SPEC §3): the project with its original image, the transformation history
+ * Projects (docs/product.md, Studio and preview): the project with its original image, the transformation history
  * (saved items are the project's generatedImages), chat messages and the element regions
  * marked in the mask editor. Every image is a blob key plus its thumbnail key and size.
  */

@@ -142,7 +142,7 @@ export function planPaints(directives: Directives, hasMask: boolean): Paint[] {
 }
 
 /**
- * The offline engine (PRODUCT §5): a deterministic paint visualizer. It recolours each marked
+ * The offline engine (docs/product.md, Image engines): a deterministic paint visualizer. It recolours each marked
  * element region, or the inpainting mask, to a swatch in OKLab and leaves every other pixel
  * exactly as it was. It needs no network and no key; what it cannot do it refuses with
  * ENGINE_UNSUPPORTED so that the job is refunded.

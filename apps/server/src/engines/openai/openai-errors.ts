@@ -9,7 +9,7 @@ import {
 } from 'openai';
 import { AppError } from '../../lib/app-error.ts';
 
-/** Provider codes meaning the safety system refused the prompt or image (CONTRACTS.md). */
+/** Provider codes meaning the safety system refused the prompt or image (OpenAI's documented error codes). */
 const moderationCodes = new Set([
   'moderation_blocked',
   'image_content_policy_violation',

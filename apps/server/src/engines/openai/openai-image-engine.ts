@@ -24,14 +24,14 @@ export interface OpenAiEngineOptions {
   maxRetries: number;
 }
 
-/** The image model SPEC §7 names for edits. */
+/** The image model for edits (docs/product.md, Image engines). */
 export const openAiImageModel = 'gpt-image-1';
 
 /** How softly the provider's result blends in at the inside edge of the mask, in pixels. */
 const featherSigma = 2;
 
 /**
- * The OpenAI engine (SPEC §7, PRODUCT §5): gpt-image-1 edits through the official SDK,
+ * The OpenAI engine (docs/product.md, Image engines): gpt-image-1 edits through the official SDK,
  * server side only. The image (and mask) are fitted into the output size without distortion
  * (padded to its aspect); the photo's part of the answer is cropped back, scaled to the
  * source's full resolution and, when a mask was used, composited onto the original so that

@@ -7,7 +7,7 @@ export interface BlobObject {
 }
 
 /**
- * Where project files live (PRODUCT §1): local disk by default, any S3-compatible bucket in
+ * Where project files live (docs/architecture.md, Server layers): local disk by default, any S3-compatible bucket in
  * production. Keys are relative paths such as `users/{uid}/projects/{id}/original.png`.
  */
 export interface BlobStore {

@@ -3,7 +3,7 @@ import type { ProjectEvent } from '@facelift/shared';
 export type ProjectEventListener = (event: ProjectEvent) => void;
 
 /**
- * Fan-out of project changes to SSE clients (PRODUCT §1): in-process on SQLite, PostgreSQL
+ * Fan-out of project changes to SSE clients (docs/architecture.md, A transformation, end to end): in-process on SQLite, PostgreSQL
  * LISTEN/NOTIFY on PostgreSQL so that a change made through one instance (or a worker
  * process) reaches the SSE clients of every instance.
  */

@@ -83,7 +83,7 @@ function formatAmount(amount: number): string {
 }
 
 /**
- * The credit ledger (SPEC §3–§5, PRODUCT §2–§3): entries `{amount, purchasedAt, expiresAt?}`,
+ * The credit ledger (docs/product.md, Credits and tiers): entries `{amount, purchasedAt, expiresAt?}`,
  * an append-only history of every movement, and reservations for jobs. Every change runs in
  * one transaction holding the user's ledger lock, so concurrent spends never overspend.
  *

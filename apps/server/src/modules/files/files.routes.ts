@@ -4,7 +4,7 @@ import { contentTypeForKey } from '../../integrations/blob-store/blob-store.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
 
 /**
- * Serves project files to their owner only (PRODUCT §2). Keys never change content
+ * Serves project files to their owner only (docs/product.md, Accounts). Keys never change content
  * (new results get new names), so browsers may keep them for a year, privately.
  */
 export const filesRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (

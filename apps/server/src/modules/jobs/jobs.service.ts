@@ -119,7 +119,7 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: nu
 }
 
 /**
- * Transformation jobs (PRODUCT §6): accepted at once with the cost reserved, run by a worker,
+ * Transformation jobs (docs/product.md, Jobs): accepted at once with the cost reserved, run by a worker,
  * stored as a project history item and only then charged; any failure gives the credits back.
  */
 export class JobsService {

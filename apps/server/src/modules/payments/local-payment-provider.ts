@@ -5,7 +5,7 @@ import type { CreateCheckoutInput, PaymentProvider, ProviderSession } from './pa
 import { findCheckoutSession } from './payments.repository.ts';
 
 /**
- * The offline test checkout (PRODUCT §1): our own page at /checkout/test/:id stands in for
+ * The offline test checkout (docs/product.md, Plans and payments): our own page at /checkout/test/:id stands in for
  * the hosted checkout. Its session's payment state lives in our database and changes only
  * when its owner presses Pay on that page, so the plan and owner cannot be tampered with.
  */

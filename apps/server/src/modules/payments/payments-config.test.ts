@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 
 describe('credit and payment settings', () => {
-  it('defaults to the offline test checkout, sales closed, PRODUCT §3 costs and 30-day validity', () => {
+  it('defaults to the offline test checkout, sales closed, the documented costs and 30-day validity', () => {
     const config = loadConfig({});
     expect(config.payments).toEqual({ isSalesOpen: false, stripe: null });
     expect(config.credits).toEqual({

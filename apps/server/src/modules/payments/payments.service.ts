@@ -57,7 +57,7 @@ export function createPaymentProvider(
 }
 
 /**
- * Plans, checkout and fulfilment (SPEC §2–§4, §6, §9; PRODUCT §3; CONTRACTS.md Stripe).
+ * Plans, checkout and fulfilment (docs/product.md, Plans and payments).
  * Fulfilment is one idempotent path used by the webhook, the success page and the test
  * checkout: it grants only a paid session, once, in the same transaction that marks it.
  */
@@ -91,7 +91,7 @@ export class PaymentsService {
     };
   }
 
-  /** Starts a checkout for a paid plan; only admins may buy unless sales are open (SPEC §6). */
+  /** Starts a checkout for a paid plan; only admins may buy unless sales are open (docs/product.md, Plans and payments). */
   async startCheckout(userId: string, planId: PaidPlanId): Promise<{ url: string }> {
     const user = await this.users.requireBuyer(userId);
     if (!this.config.payments.isSalesOpen && !user.isAdmin) {

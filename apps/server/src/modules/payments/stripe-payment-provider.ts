@@ -31,7 +31,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
   };
 }
 
-/** Stripe Checkout (CONTRACTS.md): one line item of the plan's configured price. */
+/** Stripe Checkout (Stripe's documented API): one line item of the plan's configured price. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
 

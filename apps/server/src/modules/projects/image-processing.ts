@@ -60,7 +60,7 @@ async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
 const unreadableMessage = 'The image cannot be read: it may be damaged or incomplete.';
 
 /**
- * Checks an upload and prepares it for storage (PRODUCT §2): the type by magic bytes, the
+ * Checks an upload and prepares it for storage (docs/product.md, Studio and preview): the type by magic bytes, the
  * byte size, the pixel count from the header before anything is decoded (decompression
  * bombs), then one decode with EXIF orientation applied and every metadata block (EXIF,
  * GPS, XMP, ICC, comments) dropped.

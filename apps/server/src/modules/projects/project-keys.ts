@@ -1,4 +1,4 @@
-/** Blob key layout (SPEC §7): everything of a project lives under one folder. */
+/** Blob key layout (docs/architecture.md, A transformation, end to end): everything of a project lives under one folder. */
 export function projectFolder(userId: string, projectId: string): string {
   return `users/${userId}/projects/${projectId}/`;
 }

@@ -29,7 +29,7 @@ function readName(value: string | undefined): string {
   return parsed.data;
 }
 
-/** The project API (SPEC §7 projects and files): owner-only, another user's project is a 404. */
+/** The project API (docs/product.md, Accounts): owner-only, another user's project is a 404. */
 export interface ProjectsRoutesOptions {
   config: Config;
   projects: ProjectsService;
@@ -163,7 +163,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     {
       schema: {
         tags: ['projects'],
-        summary: 'Save a result to the project (SPEC "Save generated"); idempotent',
+        summary:
+          'Save a result to the project ("Save generated", docs/product.md, Studio and preview); idempotent',
         params: historyItemParams,
         response: { 200: historyItemSchema },
       },

@@ -148,7 +148,7 @@ export interface SourceImage extends StoredImage {
 }
 
 /**
- * Projects (SPEC §3, §4, §7): every read and write is by owner; another user's project is a
+ * Projects (docs/product.md, Studio and preview; Accounts): every read and write is by owner; another user's project is a
  * 404. Files are written before rows and rows removed before files, so a failure never
  * leaves a project half-visible; leftover files are logged.
  */
@@ -172,9 +172,9 @@ export class ProjectsService {
     return row;
   }
 
-  /** Creates a project from its name and original photo (SPEC §4: the upload creates it). */
+  /** Creates a project from its name and original photo (the upload creates it: docs/product.md, Studio and preview). */
   async createProject(userId: string, input: { name: string; image: Buffer }): Promise<Project> {
-    // Confirming a project needs credits (SPEC §5); checked here too, not only in the browser.
+    // Confirming a project needs credits (docs/product.md, Credits and tiers); checked here too, not only in the browser.
     if ((await this.credits.balanceOf(userId)) <= 0) {
       throw new AppError('NO_CREDITS', 'No credits available');
     }
@@ -400,7 +400,7 @@ export class ProjectsService {
     return { ...toStoredImage(source), bytes };
   }
 
-  /** "Save generated" (SPEC §4): marks a result as saved to the project; idempotent. */
+  /** "Save generated" (docs/product.md, Studio and preview): marks a result as saved to the project; idempotent. */
   async saveHistoryItem(userId: string, projectId: string, itemId: string): Promise<HistoryItem> {
     await this.requireProject(userId, projectId);
     const existing = await repository.findHistoryItem(this.db, projectId, itemId);
@@ -414,7 +414,7 @@ export class ProjectsService {
     return item;
   }
 
-  /** Appends a chat message (SPEC §3 chatHistory); images become project files. */
+  /** Appends a chat message (docs/product.md, Chat); images become project files. */
   async appendChatMessage(userId: string, projectId: string, input: NewChatMessage): Promise<ChatMessage> {
     await this.requireProject(userId, projectId);
     const written: string[] = [];
@@ -458,7 +458,7 @@ export class ProjectsService {
     return (await repository.listRegions(this.db, projectId)).map(toRegion);
   }
 
-  /** Saves (or replaces) the mask-contract PNG of one element's region (PRODUCT §5). */
+  /** Saves (or replaces) the mask-contract PNG of one element's region (docs/product.md, Marking and selection). */
   async saveElementRegion(
     userId: string,
     projectId: string,
@@ -533,7 +533,7 @@ export class ProjectsService {
     return this.removeFile(key);
   }
 
-  /** The saved region masks by element, as PNG bytes: what engines take (PRODUCT §5). */
+  /** The saved region masks by element, as PNG bytes: what engines take (docs/product.md, Image engines). */
   async readElementRegions(
     userId: string,
     projectId: string,

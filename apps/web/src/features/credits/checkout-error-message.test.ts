@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { checkoutErrorMessage } from './checkout-error-message.ts';
 import { formatPrice } from './format-price.ts';
 
-describe('checkout error message (SPEC §8)', () => {
+describe('checkout error message (docs/product.md, Messages)', () => {
   it("shows the server's message when it refused the request", () => {
     const refused = new ApiError('FORBIDDEN', 'Buying credits is open to admins only for now.', 403);
     expect(checkoutErrorMessage(refused, 'Payment error')).toBe(

@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
- * SPEC §8 checkout failure: the server's own message when it refused the request (4xx),
+ * Checkout failure (docs/product.md, Messages): the server's own message when it refused the request (4xx),
  * otherwise the generic "Payment error" (in the interface language).
  */
 export function checkoutErrorMessage(error: unknown, genericMessage: string): string {

@@ -7,7 +7,7 @@ import { PurchaseModal } from './components/purchase-modal.tsx';
 
 interface PurchaseDialogState {
   /**
-   * Opens the purchase modal (SPEC §2), optionally with a sentence saying why, such as
+   * Opens the purchase modal (docs/product.md, Plans and payments), optionally with a sentence saying why, such as
    * "No credits available". Signed-out visitors are asked to sign in from inside it.
    */
   openPurchase(reason?: string): void;
@@ -27,7 +27,7 @@ export function PurchaseDialogProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('credits');
 
-  // SPEC §5/§8: "No credits available" anywhere opens this modal. Any request the server
+  // docs/product.md, Messages: "No credits available" anywhere opens this modal. Any request the server
   // refuses with NO_CREDITS, through a query or a mutation, opens it with that message.
   useEffect(() => {
     const openOnNoCredits = (error: unknown) => {

@@ -51,7 +51,7 @@ export function createInitialPanelState(): DirectivesPanelState {
   };
 }
 
-/** Which of windows or doors is being edited, for the exclusive-editing rule (SPEC §4). */
+/** Which of windows or doors is being edited, for the exclusive-editing rule (docs/product.md, Offers). */
 export type EditedOpening = 'windows' | 'doors' | null;
 
 export function editedOpening(state: Pick<DirectivesPanelState, 'activeElement' | 'applyTo'>): EditedOpening {
@@ -97,7 +97,7 @@ export function directivesPanelReducer(
     case 'chooseElement':
       if (isElementDisabled(state, action.element)) return state;
       // Choosing an element starts it afresh: its earlier colour and text are cleared
-      // (SPEC §2), and swatch clicks go to it again.
+      // (docs/product.md, Offers), and swatch clicks go to it again.
       return {
         ...state,
         ...withoutElement(state, action.element),
@@ -147,7 +147,7 @@ export function directivesPanelReducer(
 /** What the panel reports to its parent on every change. */
 export interface DirectivesPanelValue {
   directives: OptionsDirectives | InpaintingDirectives;
-  /** The English prompt composed from the directives (PRODUCT §7). */
+  /** The English prompt composed from the directives (docs/product.md, Offers). */
   prompt: string;
   /** True when the directives ask for at least one change, so a transformation may start. */
   isReady: boolean;

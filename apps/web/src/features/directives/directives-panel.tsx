@@ -34,7 +34,7 @@ export interface DirectivesPanelProps {
 }
 
 /**
- * The directives panel (SPEC §2): in options mode, element buttons, colour swatches, scope,
+ * The directives panel (docs/product.md, Offers; Studio and preview): in options mode, element buttons, colour swatches, scope,
  * door glass, targets and per-element instructions with the prompt they compose; in
  * inpainting mode, one free-text prompt for the painted area.
  */

@@ -16,7 +16,7 @@ export interface PixelBox {
   bottom: number;
 }
 
-/** Brush sizes in pixels of the displayed image (SPEC §5). */
+/** Brush sizes in pixels of the displayed image (docs/product.md, Limits and numbers). */
 export const brushSizeLimits = { minimum: 5, maximum: 60, default: 20 } as const;
 
 export function clampBrushSize(size: number): number {

@@ -30,7 +30,7 @@ import { projectQueryKeys } from './api/project-query-keys.ts';
 import type { UploadOptions } from './api/upload-with-progress.ts';
 import { useProjectEventStream } from './project-events.ts';
 
-/** Where the project flow stands (SPEC §4): no project → name confirmed → project created. */
+/** Where the project flow stands (docs/product.md, Studio and preview): no project → name confirmed → project created. */
 export type ProjectStage = 'idle' | 'named' | 'created';
 
 /** The image the next transformation starts from: the original, or a result chosen with "use as base". */
@@ -61,7 +61,7 @@ export interface CurrentProject {
   name: string;
   originalImage: StoredImage | null;
   baseImage: BaseImage | null;
-  /** "Use as base" (SPEC §4): the result becomes the image the next transformation edits. */
+  /** "Use as base" (docs/product.md, Studio and preview): the result becomes the image the next transformation edits. */
   chooseAsBase(item: HistoryItem): void;
   /** Back to the original as the base image. */
   chooseOriginalAsBase(): void;
@@ -71,7 +71,7 @@ export interface CurrentProject {
   history: HistoryItem[];
   chatHistory: ChatMessage[];
   regions: ElementRegion[];
-  /** Uploads the photo under the confirmed name; the upload creates the project (SPEC §4). */
+  /** Uploads the photo under the confirmed name; the upload creates the project (docs/product.md, Studio and preview). */
   createProject(file: File, options?: UploadOptions): Promise<Project>;
   /** Opens a saved project (dashboard "load", deep link). */
   openProject(projectId: string): void;

@@ -73,7 +73,7 @@ describe('applyProjectEvent', () => {
 
 describe('uploadErrorMessage', () => {
   const t = i18n.getFixedT('en', 'projects');
-  it('says "Not authenticated", the translated refusal, or "Upload failed" (SPEC §8)', () => {
+  it('says "Not authenticated", the translated refusal, or "Upload failed" (docs/product.md, Messages)', () => {
     expect(uploadErrorMessage(new ApiError('NOT_AUTHENTICATED', 'x', 401), t)).toBe('Not authenticated');
     expect(uploadErrorMessage(new ApiError('IMAGE_TOO_LARGE', 'x', 413), t)).toBe(
       'The image is too large: at most 40 megapixels are accepted.',

@@ -22,7 +22,7 @@ export interface SignInModalProps {
 
 const emailShape = signUpSchema.shape.email;
 
-/** E-mail/password sign-in and sign-up, and Google in a popup (SPEC §2 sign-in modal). */
+/** E-mail/password sign-in and sign-up, and Google in a popup (docs/product.md, Accounts). */
 export function SignInModal({ open, onOpenChange, reason }: SignInModalProps) {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();

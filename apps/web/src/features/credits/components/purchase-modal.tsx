@@ -18,7 +18,7 @@ export interface PurchaseModalProps {
 
 type PlanView = PlansResponse['plans'][number];
 
-/** The plans (SPEC §2, §9) with the sales gate (SPEC §6) and the checkout redirect (SPEC §4). */
+/** The plans, the sales gate and the checkout redirect (docs/product.md, Plans and payments). */
 export function PurchaseModal({ open, onOpenChange, reason }: PurchaseModalProps) {
   const { t, i18n } = useTranslation('credits');
   const { t: tCommon } = useTranslation();

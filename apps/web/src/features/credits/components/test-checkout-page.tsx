@@ -10,7 +10,7 @@ import { formatCredits, formatPrice } from '../format-price.ts';
 import '../credits.css';
 
 /**
- * The offline test checkout (PRODUCT §1): stands in for the payment provider's hosted page
+ * The offline test checkout (docs/product.md, Plans and payments): stands in for the payment provider's hosted page
  * when Stripe is not configured. Pay and Cancel go through the same fulfilment as a real
  * payment and land on /success or /cancel.
  */

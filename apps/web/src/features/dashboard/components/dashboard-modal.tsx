@@ -34,7 +34,7 @@ export interface DashboardModalProps {
 }
 
 /**
- * The dashboard (SPEC §2): back and sign out, the profile summary, project search by name
+ * The dashboard (docs/product.md, Accounts): back and sign out, the profile summary, project search by name
  * and project cards (load, delete with confirmation, original, created date, result
  * thumbnails); "please sign in" when signed out and "loading" while the profile loads.
  */
@@ -148,7 +148,7 @@ function ProjectList({ onLoaded }: { onLoaded(): void }) {
       if (current.projectId === target.id) current.resetProject();
       showToast({ description: t('dashboard.deleted'), tone: 'success' });
     } catch {
-      // SPEC §8: a failed delete is only logged by the product; we also tell the user.
+      // docs/product.md, Messages: a failed file delete is only logged; a refused delete is shown.
       showToast({ description: t('dashboard.deleteFailed'), tone: 'error' });
     } finally {
       setConfirming(null);

@@ -13,7 +13,7 @@ export function dataUrlToBlob(dataUrl: string): Blob {
 
 const regionsUrl = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/regions`;
 
-/** The element regions saved on a project (PRODUCT §5). */
+/** The element regions saved on a project (docs/product.md, Marking and selection). */
 export async function fetchElementRegions(projectId: string): Promise<ElementRegion[]> {
   return (await apiRequest<{ regions: ElementRegion[] }>(regionsUrl(projectId))).regions;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { projectQueryKeys } from './project-query-keys.ts';
 
-/** "Save generated" (SPEC §4): marks a result as saved to the project; idempotent. */
+/** "Save generated" (docs/product.md, Studio and preview): marks a result as saved to the project; idempotent. */
 export function saveHistoryItem(input: { projectId: string; itemId: string }): Promise<HistoryItem> {
   return apiRequest<HistoryItem>(
     `/api/projects/${encodeURIComponent(input.projectId)}/history/${encodeURIComponent(input.itemId)}/save`,

@@ -10,7 +10,7 @@ export interface UploadOptions {
 
 /**
  * Sends a form with XMLHttpRequest, whose upload events give real progress (fetch has none).
- * Errors follow SPEC §8: "Not authenticated" on 401, the server's message, else "Upload failed".
+ * Errors follow docs/product.md, Messages: "Not authenticated" on 401, the server's message, else "Upload failed".
  */
 export function uploadWithProgress<T>(url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
   return new Promise((resolve, reject) => {

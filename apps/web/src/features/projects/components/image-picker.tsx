@@ -19,7 +19,7 @@ export interface ImagePickerProps {
 }
 
 /**
- * The image picker (SPEC §2): drag and drop (first file only; highlighted while dragging;
+ * The image picker (docs/product.md, Studio and preview): drag and drop (first file only; highlighted while dragging;
  * at least 250 px high), click to browse (image/*) and a select-image button; a preview
  * with a remove button. A non-image is refused with "Please select an image file".
  */

@@ -2,7 +2,7 @@ import { type ProjectOffer, projectOffers } from '@facelift/shared';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 
-/** The three offers (SPEC §2) as a radio group, each with a help tooltip. */
+/** The three offers (docs/product.md, Offers) as a radio group, each with a help tooltip. */
 export function OfferPicker({
   value,
   onChange,

@@ -19,7 +19,7 @@ function useDateFormat() {
 }
 
 /**
- * The gallery (SPEC §2): the original and every result of the current project, newest
+ * The gallery (docs/product.md, Studio and preview): the original and every result of the current project, newest
  * first; hovering (or focusing) a result shows before/after; clicking opens it; "use as
  * base" makes a result the image the next transformation edits. New results arrive live.
  */

@@ -15,14 +15,14 @@ import { uploadErrorMessage } from './upload-error-message.ts';
 export interface ProjectPanelProps {
   /**
    * Shown over the current image once the project exists, e.g. the mask editor's
-   * inpainting button (SPEC §2: shown when the offer is inpainting or chat).
+   * inpainting button (docs/product.md, Marking and selection: shown when the offer is inpainting or chat).
    */
   renderImageActions?: () => ReactNode;
   /** Rendered below the offers once the project exists (the directives panel, say). */
   children?: ReactNode;
 }
 
-/** The left column (SPEC §2 upload panel, §4 project flow). */
+/** The left column (docs/product.md, Studio and preview: upload and project flow). */
 export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps) {
   const { t } = useTranslation('projects');
   const current = useCurrentProject();

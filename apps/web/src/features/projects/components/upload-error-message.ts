@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** SPEC §8: "Not authenticated", the server's message (translated by code), else "Upload failed". */
+/** docs/product.md, Messages: "Not authenticated", the server's message (translated by code), else "Upload failed". */
 export function uploadErrorMessage(error: unknown, t: TFunction<'projects'>): string {
   if (!(error instanceof ApiError)) return t('picker.uploadFailed');
   switch (error.code) {

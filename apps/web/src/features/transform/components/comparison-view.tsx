@@ -28,7 +28,7 @@ export function clampPosition(value: number): number {
 }
 
 /**
- * Before/after comparison (SPEC §2, §9): a 500 px area with a divider dragged by mouse, pen
+ * Before/after comparison (docs/product.md, Studio and preview): a 500 px area with a divider dragged by mouse, pen
  * or touch, a 0–100 range slider with −10/+10 buttons, and arrow keys. Left of the divider
  * is the original, right of it the result.
  */

@@ -18,7 +18,7 @@ export interface ResultPanelProps {
   onContinueEditing(): void;
 }
 
-/** The result of a transformation (SPEC §2): prompt, comparison, save, reuse, download, share. */
+/** The result of a transformation (docs/product.md, Studio and preview): prompt, comparison, save, reuse, download, share. */
 export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPanelProps) {
   const { t } = useTranslation('transform');
   const me = useMe();

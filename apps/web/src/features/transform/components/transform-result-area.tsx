@@ -8,7 +8,7 @@ import { ComparisonView } from './comparison-view.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { TransformError, TransformProgress } from './transform-status.tsx';
 
-/** The right column (SPEC §2): the running job, its error, or the result. */
+/** The right column (docs/product.md, Studio and preview): the running job, its error, or the result. */
 export function TransformResultArea() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();

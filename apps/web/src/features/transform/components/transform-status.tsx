@@ -50,7 +50,7 @@ function isHintedCode(code: string | null | undefined): code is HintedCode {
 }
 
 /**
- * The error box of SPEC's catalogue: titled "Error", the message, and what to try next. The
+ * The error box (docs/product.md, Messages): titled "Error", the message, and what to try next. The
  * hint comes from the error's code (docs/decisions/082-hints-by-cause.md): key problems ask to
  * check the key, a busy service to try later, moderation to change the prompt or image, an
  * unmarked area to mark it. Codes whose message already says what to do get no hint, and a
