@@ -93,12 +93,13 @@ function deepestPoint(region: Uint8Array, width: number, height: number): { poin
 }
 
 /**
- * Runs up to `maximumClicks` clicks of `select` against `truth`. `select(point)` returns the
- * selection a click at `point` produces (the smart select under test).
+ * Runs up to `maximumClicks` clicks of `select` against `truth`. `select(point, mode, current)`
+ * returns the selection a click at `point` produces (the smart select under test), given
+ * the selection so far (a click may refine it, as the editor's further clicks do).
  */
 export function simulateClicks(
   truth: Bitmask,
-  select: (point: Point) => Bitmask,
+  select: (point: Point, mode: 'add' | 'subtract', current: Bitmask) => Bitmask,
   maximumClicks: number,
 ): ClickResult {
   const { width, height } = truth;
@@ -121,7 +122,7 @@ export function simulateClicks(
     const { point, depth } = mode === 'add' ? add : subtract;
     if (depth === 0) break;
     const before = prediction.data.slice();
-    applySelection(prediction, select(point), mode);
+    applySelection(prediction, select(point, mode, prediction), mode);
     const iou = intersectionOverUnion(prediction.data, truth.data);
     result.clicks.push({ ...point, mode });
     if (iou < currentIou) {

@@ -1,2 +1,4 @@
+export * from './facade-select.ts';
 export * from './oklab-image.ts';
 export * from './smart-select.ts';
+export * from './superpixels.ts';

@@ -460,7 +460,7 @@ function meanColour(
 }
 
 /** Separable box blur of a 3-channel float image, radius 0 = no blur; edges average fewer pixels. */
-function boxBlur(source: Float32Array, width: number, height: number, radius: number): Float32Array {
+export function boxBlur(source: Float32Array, width: number, height: number, radius: number): Float32Array {
   if (radius <= 0) return source;
   const rowStride = width * 3;
   const horizontal = new Float32Array(source.length);
@@ -532,7 +532,7 @@ function addRow(sums: Float32Array, source: Float32Array, start: number, sign: n
 }
 
 /** Sobel gradient magnitude summed over the three OKLab channels, per pixel of distance. */
-function computeEdges(lab: Float32Array, width: number, height: number): Float32Array {
+export function computeEdges(lab: Float32Array, width: number, height: number): Float32Array {
   const edges = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const above = Math.max(0, y - 1) * width * 3;
