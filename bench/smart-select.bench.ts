@@ -21,18 +21,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type Bitmask,
+  boundingBox,
+  createBitmask,
+  defaultFacadeTuning,
   defaultSmartSelectTuning,
+  type FacadeImage,
+  type FacadeTuning,
+  findOpening,
+  findSimilar,
+  frameOfOpening,
+  paintRectangle,
+  prepareFacadeImage,
   prepareSmartSelectImage,
+  type Rectangle,
   type RgbaPixels,
+  refineOpening,
   type SmartSelectTuning,
+  selectFacadeElement,
   selectSimilarArea,
   smartSelectTolerance,
 } from '@facelift/shared';
 import sharp from 'sharp';
-import { type BenchRow, skippedRow } from './bench-table.ts';
-import { simulateClicks } from './click-protocol.ts';
+import { type BenchRow, cpuMilliseconds, skippedRow } from './bench-table.ts';
+import { type ClickResult, intersectionOverUnion, simulateClicks } from './click-protocol.ts';
 
-const labelIds = { window: 4, wall: 5 } as const;
+const labelIds = { door: 1, window: 4, wall: 5 } as const;
 const maximumClicks = 3;
 /** Windows smaller than this (in pixels) are slivers cut by the image edge or a balcony. */
 const minimumWindowArea = 150;
@@ -46,6 +59,7 @@ interface Options {
   fixtures: string;
   settings: ToleranceSetting[];
   tuning: Partial<SmartSelectTuning>;
+  facadeTuning: Partial<FacadeTuning>;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -58,7 +72,14 @@ function parseOptions(argv: string[]): Options {
     const value = optionValue(`--${key}`);
     if (value !== undefined) tuning[key] = typeof standard === 'boolean' ? value === 'true' : Number(value);
   }
+  const facadeTuning: Record<string, number | boolean> = {};
+  for (const [key, standard] of Object.entries(defaultFacadeTuning)) {
+    const value = optionValue(`--${key}`);
+    if (value === undefined || Array.isArray(standard)) continue;
+    facadeTuning[key] = typeof standard === 'boolean' ? value === 'true' : Number(value);
+  }
   return {
+    facadeTuning,
     fixtures: optionValue('--fixtures') ?? path.resolve(import.meta.dirname, '../../shared/fixtures/facades'),
     settings: (argv.includes('--sweep')
       ? [30, 50, 70, 90]
@@ -141,13 +162,93 @@ function percentile(values: number[], share: number): number {
 
 const format = (value: number) => value.toFixed(3);
 
+/** Mean over the photos that have the figure (doors are not on every photo). */
+function meanOf(values: number[]): number {
+  return mean(values.filter((value) => !Number.isNaN(value)));
+}
+
+function windowsTaken(selection: Bitmask, windowTruth: Bitmask): number {
+  let windowPixels = 0;
+  let taken = 0;
+  for (let index = 0; index < windowTruth.data.length; index++) {
+    if (windowTruth.data[index] !== 1) continue;
+    windowPixels++;
+    if (selection.data[index] === 1) taken++;
+  }
+  return windowPixels === 0 ? 0 : taken / windowPixels;
+}
+
+/**
+ * Clicks on an opening the way the editor treats them: the first selects the opening's
+ * rectangle, further ones refine it (grow to take what an add-click finds, move a side past
+ * what a subtract-click finds).
+ */
+function openingClicks(facade: FacadeImage) {
+  return (point: { x: number; y: number }, mode: 'add' | 'subtract', current: Bitmask): Bitmask => {
+    const before = boundingBox(current);
+    const after = refineOpening(facade, before, point, mode);
+    const change = createBitmask(current.width, current.height);
+    if (mode === 'add') {
+      if (after) paintRectangle(change, after);
+    } else {
+      if (before) paintRectangle(change, before);
+      if (after) paintRectangle(change, after, 0);
+    }
+    return change;
+  };
+}
+
+/** The middle half (each way) of a window: mostly glass. */
+function middleOf(box: Rectangle): Rectangle {
+  const insetX = Math.floor((box.right - box.left + 1) / 4);
+  const insetY = Math.floor((box.bottom - box.top + 1) / 4);
+  return {
+    left: box.left + insetX,
+    top: box.top + insetY,
+    right: box.right - insetX,
+    bottom: box.bottom - insetY,
+  };
+}
+
+/** The outer rim of a window, 5 % of its shorter side wide (at least a pixel): its frame. */
+function rimOf(box: Rectangle): Rectangle {
+  const rim = Math.max(1, Math.round(0.05 * Math.min(box.right - box.left + 1, box.bottom - box.top + 1)));
+  return { left: box.left + rim, top: box.top + rim, right: box.right - rim, bottom: box.bottom - rim };
+}
+
+/**
+ * Share of the pixels of `area` (or, with `outer`, of `outer` minus `area`: a ring) that
+ * `mask` takes.
+ */
+function shareTaken(mask: Bitmask, area: Rectangle, outer?: Rectangle): number {
+  const region = outer ?? area;
+  let total = 0;
+  let taken = 0;
+  for (let y = region.top; y <= region.bottom; y++) {
+    for (let x = region.left; x <= region.right; x++) {
+      const isInArea = x >= area.left && x <= area.right && y >= area.top && y <= area.bottom;
+      if (outer ? isInArea : !isInArea) continue;
+      total++;
+      if (mask.data[y * mask.width + x] === 1) taken++;
+    }
+  }
+  return total === 0 ? Number.NaN : taken / total;
+}
+
 interface SpeedFigures {
   prepareMs: number;
+  /** The facade select: preparation (CPU ms) and median CPU ms per click by kind. */
+  facade: { prepareMs: number; surface: number; opening: number; allSimilar: number; frame: number };
   /** Median CPU milliseconds per click, by starting tolerance. */
   medianCpuMs: { largeSurface: number; smallPart: number };
 }
 
-async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): Promise<SpeedFigures> {
+async function measureSpeed(
+  photo: string,
+  tuning: Partial<SmartSelectTuning>,
+  facadeTuning: Partial<FacadeTuning> = {},
+): Promise<SpeedFigures> {
+  let facade: FacadeImage | null = null;
   // 1500 × 1000 = 1.5 MP, the size the editor analyses at.
   const pixels = await readPhoto(photo, { width: 1500, height: 1000 });
   const preparedAt = performance.now();
@@ -184,7 +285,31 @@ async function measureSpeed(photo: string, tuning: Partial<SmartSelectTuning>): 
     );
     medianCpuMs[kind] = percentile(cpu, 0.5);
   }
-  return { prepareMs, medianCpuMs };
+  const prepareCpu = await cpuMilliseconds(() => {
+    facade = prepareFacadeImage(pixels, { tuning: facadeTuning });
+  });
+  console.log(`  facade select, prepare once per image: ${prepareCpu.toFixed(0)} ms CPU`);
+  const facadeTimes = { prepareMs: prepareCpu, surface: 0, opening: 0, allSimilar: 0, frame: 0 };
+  for (const kind of ['surface', 'opening', 'allSimilar', 'frame'] as const) {
+    const cpu: number[] = [];
+    for (let click = 0; click < 20; click++) {
+      const point = { x: ((click * 7919) % 1453) + 20, y: ((click * 104729) % 953) + 20 };
+      const prepared = facade as unknown as FacadeImage;
+      cpu.push(
+        await cpuMilliseconds(() => {
+          if (kind === 'surface' || kind === 'opening') return selectFacadeElement(prepared, point, kind);
+          const opening = findOpening(prepared, point);
+          return kind === 'allSimilar' ? findSimilar(prepared, opening) : frameOfOpening(prepared, opening);
+        }),
+      );
+    }
+    facadeTimes[kind] = percentile(cpu, 0.5);
+    console.log(
+      `  facade select, ${kind}: median ${percentile(cpu, 0.5).toFixed(1)}, p90 ${percentile(cpu, 0.9).toFixed(1)}, ` +
+        `max ${Math.max(...cpu).toFixed(1)} ms CPU`,
+    );
+  }
+  return { prepareMs, medianCpuMs, facade: facadeTimes };
 }
 
 interface ImageScore {
@@ -198,6 +323,25 @@ interface ImageScore {
   windowOneClick: number;
   window: number;
   windowCount: number;
+  /** The facade select (docs/decisions/050-facade-smart-select.md), same protocol. */
+  facade: {
+    wallOneClick: number;
+    wall: number;
+    windowsTakenByWall: number;
+    windowOneClick: number;
+    window: number;
+  };
+  /** Doors, one by one; NaN where the photo has none. */
+  doorBaseline: number;
+  door: number;
+  /** All windows at once: one window selected, then "select all similar"; the flood's one click. */
+  allWindowsBaseline: number;
+  allWindows: number;
+  /** Share of the windows' middles (mostly glass) a "window frames" selection takes. */
+  glassTakenBaseline: number;
+  glassTaken: number;
+  /** Share of the windows' rims (their frames) the frame selection takes. */
+  frameCovered: number;
 }
 
 async function measureAccuracy(
@@ -224,28 +368,88 @@ async function measureAccuracy(
     );
     const wallTruth = classMask(labels, labelIds.wall);
     const windowTruth = classMask(labels, labelIds.window);
-    let windowPixels = 0;
-    let windowPixelsTaken = 0;
-    for (let index = 0; index < windowTruth.data.length; index++) {
-      if (windowTruth.data[index] !== 1) continue;
-      windowPixels++;
-      if (wall.prediction.data[index] === 1) windowPixelsTaken++;
+    const facade = prepareFacadeImage(pixels, { tuning: options.facadeTuning });
+    const facadeWall = simulateClicks(
+      wallTruth,
+      (point) => selectFacadeElement(facade, point, 'surface'),
+      maximumClicks,
+    );
+    const windowInstances = splitInstances(windowTruth, minimumWindowArea);
+    const facadeWindows = windowInstances.map((instance) =>
+      simulateClicks(instance, openingClicks(facade), maximumClicks),
+    );
+    const doorInstances = splitInstances(classMask(labels, labelIds.door), minimumWindowArea);
+    const doorsBaseline = doorInstances.map((instance) =>
+      simulateClicks(instance, selectAt(setting.window), maximumClicks),
+    );
+    const doors = doorInstances.map((instance) =>
+      simulateClicks(instance, openingClicks(facade), maximumClicks),
+    );
+    // "Select all similar" from a typical window: the one of median size, selected as above.
+    const bySize = windowInstances
+      .map((instance, at) => ({ at, area: instance.data.reduce((sum, value) => sum + value, 0) }))
+      .sort((a, b) => a.area - b.area);
+    const typical = bySize[Math.floor(bySize.length / 2)];
+    let allWindows = Number.NaN;
+    let allWindowsBaseline = Number.NaN;
+    if (typical) {
+      const example = boundingBox((facadeWindows[typical.at] as ClickResult).prediction);
+      const all = createBitmask(labels.width, labels.height);
+      if (example) for (const match of findSimilar(facade, example)) paintRectangle(all, match);
+      allWindows = intersectionOverUnion(all.data, windowTruth.data);
+      const floodClick = (windows[typical.at] as ClickResult).clicks[0];
+      allWindowsBaseline = floodClick
+        ? intersectionOverUnion(selectAt(setting.window)(floodClick).data, windowTruth.data)
+        : 0;
     }
+    // Frames: from each window as the user selected it; the flood baseline marks the window.
+    const glassTaken: number[] = [];
+    const glassTakenBaseline: number[] = [];
+    const frameCovered: number[] = [];
+    windowInstances.forEach((instance, at) => {
+      const truthBox = boundingBox(instance);
+      const chosen = boundingBox((facadeWindows[at] as ClickResult).prediction);
+      if (!truthBox || !chosen) return;
+      const frame = frameOfOpening(facade, chosen);
+      glassTaken.push(shareTaken(frame, middleOf(truthBox)));
+      glassTakenBaseline.push(shareTaken((windows[at] as ClickResult).prediction, middleOf(truthBox)));
+      frameCovered.push(shareTaken(frame, rimOf(truthBox), truthBox));
+    });
     const score: ImageScore = {
       name,
       wallShare: wallTruth.data.reduce((sum, value) => sum + value, 0) / wallTruth.data.length,
-      windowsTakenByWall: windowPixels === 0 ? 0 : windowPixelsTaken / windowPixels,
+      windowsTakenByWall: windowsTaken(wall.prediction, windowTruth),
       wallOneClick: wall.iouAfterClick[0] ?? 0,
       wall: wall.iouAfterClick.at(-1) ?? 0,
       windowOneClick: mean(windows.map((result) => result.iouAfterClick[0] ?? 0)),
       window: mean(windows.map((result) => result.iouAfterClick.at(-1) ?? 0)),
       windowCount: windows.length,
+      facade: {
+        wallOneClick: facadeWall.iouAfterClick[0] ?? 0,
+        wall: facadeWall.iouAfterClick.at(-1) ?? 0,
+        windowsTakenByWall: windowsTaken(facadeWall.prediction, windowTruth),
+        windowOneClick: mean(facadeWindows.map((result) => result.iouAfterClick[0] ?? 0)),
+        window: mean(facadeWindows.map((result) => result.iouAfterClick.at(-1) ?? 0)),
+      },
+      doorBaseline: mean(doorsBaseline.map((result) => result.iouAfterClick.at(-1) ?? 0)),
+      door: mean(doors.map((result) => result.iouAfterClick.at(-1) ?? 0)),
+      allWindowsBaseline,
+      allWindows,
+      glassTakenBaseline: mean(glassTakenBaseline),
+      glassTaken: mean(glassTaken),
+      frameCovered: mean(frameCovered),
     };
     scores.push(score);
     console.log(
       `  ${name}: wall ${format(score.wallOneClick)} → ${format(score.wall)} ` +
         `(whole photo ${format(score.wallShare)}; windows taken ${format(score.windowsTakenByWall)}), ` +
-        `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)}`,
+        `windows (${score.windowCount}) ${format(score.windowOneClick)} → ${format(score.window)} | ` +
+        `facade: wall ${format(score.facade.wallOneClick)} → ${format(score.facade.wall)} ` +
+        `(windows taken ${format(score.facade.windowsTakenByWall)}), windows ${format(score.facade.windowOneClick)} → ` +
+        `${format(score.facade.window)}, doors ${format(score.door)} (flood ${format(score.doorBaseline)}), ` +
+        `all windows ${format(score.allWindows)} (flood ${format(score.allWindowsBaseline)}), ` +
+        `glass taken by frames ${format(score.glassTaken)} (flood ${format(score.glassTakenBaseline)}), ` +
+        `frame rim covered ${format(score.frameCovered)}`,
     );
   }
   return scores;
@@ -267,14 +471,24 @@ export async function rows(): Promise<BenchRow[]> {
   const names = existsSync(fixtures) ? fixtureNames(fixtures) : [];
   if (names.length === 0) return [skippedRow(what, target, `no facade photos at ${fixtures}`)];
   const speed = await measureSpeed(path.join(fixtures, `${names[3] ?? names[0]}.jpg`), {});
-  const slowest = Math.max(speed.medianCpuMs.largeSurface, speed.medianCpuMs.smallPart);
+  const { facade } = speed;
+  const slowest = Math.max(facade.surface, facade.opening, facade.allSimilar, facade.frame);
   return [
     {
       what,
-      now: `median ${speed.medianCpuMs.largeSurface.toFixed(1)} ms (walls), ${speed.medianCpuMs.smallPart.toFixed(1)} ms (frames)`,
-      baseline: `preparing the image once: ${speed.prepareMs.toFixed(0)} ms`,
+      now:
+        `facade select: median ${facade.surface.toFixed(1)} ms (walls), ${facade.opening.toFixed(1)} ms (windows), ` +
+        `${facade.allSimilar.toFixed(1)} ms (select all similar), ${facade.frame.toFixed(1)} ms (frames)`,
+      baseline: `flood fill: ${speed.medianCpuMs.largeSurface.toFixed(1)} ms (walls), ${speed.medianCpuMs.smallPart.toFixed(1)} ms (frames)`,
       target,
       met: slowest <= 100,
+    },
+    {
+      what: 'Smart select, 1.5 MP, preparing the image once (CPU)',
+      now: `facade select (superpixels): ${facade.prepareMs.toFixed(0)} ms`,
+      baseline: `flood fill: ${speed.prepareMs.toFixed(0)} ms`,
+      target: '≤ 1500 ms',
+      met: facade.prepareMs <= 1500,
     },
   ];
 }
@@ -294,7 +508,11 @@ async function main(): Promise<void> {
     return;
   }
 
-  await measureSpeed(path.join(options.fixtures, `${names[3] ?? names[0]}.jpg`), options.tuning);
+  await measureSpeed(
+    path.join(options.fixtures, `${names[3] ?? names[0]}.jpg`),
+    options.tuning,
+    options.facadeTuning,
+  );
 
   for (const setting of options.settings) {
     console.log(
@@ -302,16 +520,30 @@ async function main(): Promise<void> {
         `(IoU after 1 click → after up to ${maximumClicks}):`,
     );
     const scores = await measureAccuracy(options, setting, names);
-    const wallMean = mean(scores.map((score) => score.wall));
-    const windowMean = mean(scores.map((score) => score.window));
+    const average = (pick: (score: ImageScore) => number) => format(meanOf(scores.map(pick)));
     console.log(
-      `  MEAN over ${scores.length} photos: wall ${format(mean(scores.map((score) => score.wallOneClick)))} → ${format(wallMean)}, ` +
-        `windows ${format(mean(scores.map((score) => score.windowOneClick)))} → ${format(windowMean)}, ` +
-        `both ${format((wallMean + windowMean) / 2)}`,
+      `  flood fill (the baseline) over ${scores.length} photos: wall ${average((score) => score.wallOneClick)} → ` +
+        `${average((score) => score.wall)}, windows ${average((score) => score.windowOneClick)} → ` +
+        `${average((score) => score.window)}, doors ${average((score) => score.doorBaseline)}, all windows in one click ` +
+        `${average((score) => score.allWindowsBaseline)}, glass taken when marking window frames ` +
+        `${average((score) => score.glassTakenBaseline)}, window pixels taken by the wall ` +
+        `${average((score) => score.windowsTakenByWall)}`,
     );
     console.log(
-      `  walls for comparison: selecting the whole photo scores ${format(mean(scores.map((score) => score.wallShare)))}; ` +
-        `the wall selection takes ${format(mean(scores.map((score) => score.windowsTakenByWall)))} of the window pixels`,
+      `  facade select: doors ${average((score) => score.door)}, all windows via "select all similar" ` +
+        `${average((score) => score.allWindows)}, glass taken by window frames ${average((score) => score.glassTaken)} ` +
+        `(frame rim covered ${average((score) => score.frameCovered)}), window pixels taken by the wall ` +
+        `${average((score) => score.facade.windowsTakenByWall)}`,
+    );
+    console.log(
+      `  walls for comparison: selecting the whole photo scores ${average((score) => score.wallShare)}`,
+    );
+    const wallMean = mean(scores.map((score) => score.facade.wall));
+    const windowMean = mean(scores.map((score) => score.facade.window));
+    console.log(
+      `  MEAN over ${scores.length} photos: wall ${average((score) => score.facade.wallOneClick)} → ${format(wallMean)}, ` +
+        `windows ${average((score) => score.facade.windowOneClick)} → ${format(windowMean)}, ` +
+        `both ${format((wallMean + windowMean) / 2)}`,
     );
   }
 }

@@ -70,6 +70,10 @@ export interface FacadeTuning {
   /** A match of "select all similar" must correlate at least this well with the example. */
   similarMinimumCorrelation: number;
   openingsFirst: boolean;
+  /** How far a window's sides may move out to its frame's outer edge, in superpixel sizes… */
+  frameReach: number;
+  /** …to the outermost line with at least this share of the strongest edge's strength. */
+  frameEdgeShare: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -87,10 +91,12 @@ export const defaultFacadeTuning: FacadeTuning = {
   openingMaximumShare: 0.2,
   openingMinimumSide: 0.8,
   openingMaximumAspect: 8,
-  snapReach: 0,
+  snapReach: 0.3,
   openingSteps: [2, 3, 4, 5, 6, 8, 10, 13],
   similarMinimumCorrelation: 0.55,
   openingsFirst: false,
+  frameReach: 0.5,
+  frameEdgeShare: 0.6,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -151,7 +157,8 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
   const surface = analyseSurface(image, seed);
   const { labels } = image.superpixels;
   const data = selection.data;
-  for (let index = 0; index < data.length; index++) data[index] = surface.members[labels[index] as number] as number;
+  for (let index = 0; index < data.length; index++)
+    data[index] = surface.members[labels[index] as number] as number;
   for (const opening of surface.openings) paintRectangle(selection, opening, 0);
   return selection;
 }
@@ -182,12 +189,63 @@ export function findOpening(image: FacadeImage, point: Point): Rectangle {
       if (grown[label] === 1) area += superpixels.area[label] as number;
     }
     const boxArea = rectangleArea(bounds);
-    if (area < tuning.openingMinimumFill * boxArea || boxArea > tuning.openingMaximumShare * image.width * image.height) {
+    if (
+      area < tuning.openingMinimumFill * boxArea ||
+      boxArea > tuning.openingMaximumShare * image.width * image.height
+    ) {
       break;
     }
     chosen = bounds;
   }
-  return snapRectangle(image, chosen);
+  return expandToFrame(image, chosen);
+}
+
+/**
+ * What grows from a click on a window is its glass or blind; the opening includes the frame
+ * around it. Each side moves outwards, within reach, to the outermost line along which the
+ * colour changes nearly as strongly as along the strongest one there (glass to frame, then
+ * frame to wall).
+ */
+function expandToFrame(image: FacadeImage, inner: Rectangle): Rectangle {
+  const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
+  const cell = Math.sqrt((width * height) / image.superpixels.count);
+  const reach = Math.max(2, Math.round(image.tuning.frameReach * cell));
+  const insetY = Math.floor((inner.bottom - inner.top) * 0.1);
+  const insetX = Math.floor((inner.right - inner.left) * 0.1);
+  const columnStrength = (x: number) =>
+    ((verticalEdgeSums[(inner.bottom - insetY + 1) * width + x] as number) -
+      (verticalEdgeSums[(inner.top + insetY) * width + x] as number)) /
+    (inner.bottom - inner.top - 2 * insetY + 1);
+  const rowStrength = (y: number) =>
+    ((horizontalEdgeSums[y * (width + 1) + inner.right - insetX + 1] as number) -
+      (horizontalEdgeSums[y * (width + 1) + inner.left + insetX] as number)) /
+    (inner.right - inner.left - 2 * insetX + 1);
+  const outermost = (
+    from: number,
+    direction: -1 | 1,
+    limit: number,
+    strength: (position: number) => number,
+  ) => {
+    const positions: number[] = [];
+    for (let step = 0; step <= reach; step++) {
+      const position = from + direction * step;
+      if (position < 0 || position > limit) break;
+      positions.push(position);
+    }
+    const strengths = positions.map(strength);
+    const strongest = Math.max(...strengths);
+    let chosen = from;
+    positions.forEach((position, at) => {
+      if ((strengths[at] as number) >= image.tuning.frameEdgeShare * strongest) chosen = position;
+    });
+    return chosen;
+  };
+  return {
+    left: outermost(inner.left, -1, width - 1, columnStrength),
+    right: outermost(inner.right, 1, width - 1, columnStrength),
+    top: outermost(inner.top, -1, height - 1, rowStrength),
+    bottom: outermost(inner.bottom, 1, height - 1, rowStrength),
+  };
 }
 
 /**
@@ -261,12 +319,20 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
     tuning,
   );
   const sample = regionColour(superpixels, sampleMembers, tuning.lightnessWeight);
-  const limit = tuning.surfaceDistance + tuning.spreadFactor * sample.spread;
-  if (process.env.DEBUG_FACADE) console.log('sample', sample, 'limit', limit);
+  const limit =
+    tuning.surfaceDistance + tuning.spreadFactor * Math.min(sample.spread, tuning.surfaceDistance / 3);
   const isSurfaceLike = new Uint8Array(count);
+  // Light and shade change lightness across a wall; its hue changes far less, so the hue
+  // alone has a limit of its own that no spread widens (a blue sky next to a cream wall).
+  const hueLimitSquared = tuning.surfaceDistance ** 2;
   for (let label = 0; label < count; label++) {
+    const hueDistanceSquared =
+      ((superpixels.meanA[label] as number) - sample.a) ** 2 +
+      ((superpixels.meanB[label] as number) - sample.b) ** 2;
     isSurfaceLike[label] =
-      colourDistance(superpixels, label, sample, tuning.lightnessWeight) <= limit || sampleMembers[label] === 1
+      sampleMembers[label] === 1 ||
+      (hueDistanceSquared <= hueLimitSquared &&
+        colourDistance(superpixels, label, sample, tuning.lightnessWeight) <= limit)
         ? 1
         : 0;
   }
@@ -313,7 +379,10 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
       }
     }
     const touchesBorder =
-      bounds.left === 0 || bounds.top === 0 || bounds.right === image.width - 1 || bounds.bottom === image.height - 1;
+      bounds.left === 0 ||
+      bounds.top === 0 ||
+      bounds.right === image.width - 1 ||
+      bounds.bottom === image.height - 1;
     if (!touchesBorder && area <= tuning.openingMaximumShare * imageArea) {
       for (let position = 0; position < size; position++) members[component[position] as number] = 1;
     }
@@ -348,7 +417,6 @@ function findOpenings(image: FacadeImage, surface: Colour, limit: number): Recta
   }
   // A window's frame, glazing bars and blind come out as fragments: a closing joins them.
   closeInPlace(state, width, height, Math.max(1, Math.round(tuning.openingClosing * cell)));
-  (globalThis as unknown as { debugMap: Uint8Array }).debugMap = state.slice();
   const queue = new Int32Array(pixelCount);
   const openings: Rectangle[] = [];
   const minimumSide = tuning.openingMinimumSide * cell;
@@ -404,67 +472,41 @@ function findOpenings(image: FacadeImage, surface: Colour, limit: number): Recta
 
 /** Morphological closing of a 0/1 map with a square of side 2·radius+1 (dilate, then erode). */
 function closeInPlace(map: Uint8Array, width: number, height: number, radius: number): void {
-  const boxCount = (sums: Int32Array, x: number, y: number) => {
-    const x0 = Math.max(0, x - radius);
-    const x1 = Math.min(width, x + radius + 1);
-    const y0 = Math.max(0, y - radius);
-    const y1 = Math.min(height, y + radius + 1);
-    return {
-      count:
-        (sums[y1 * (width + 1) + x1] as number) -
-        (sums[y0 * (width + 1) + x1] as number) -
-        (sums[y1 * (width + 1) + x0] as number) +
-        (sums[y0 * (width + 1) + x0] as number),
-      area: (x1 - x0) * (y1 - y0),
-    };
-  };
-  const sums = new Int32Array((width + 1) * (height + 1));
+  const stride = width + 1;
+  const sums = new Int32Array(stride * (height + 1));
   const integrate = () => {
     for (let y = 0; y < height; y++) {
       let row = 0;
+      const above = y * stride;
+      const below = above + stride;
       for (let x = 0; x < width; x++) {
         row += map[y * width + x] as number;
-        sums[(y + 1) * (width + 1) + x + 1] = (sums[y * (width + 1) + x + 1] as number) + row;
+        sums[below + x + 1] = (sums[above + x + 1] as number) + row;
+      }
+    }
+  };
+  // One pass per step, in plain locals: this runs over every pixel of a 1.5 MP photo twice.
+  const pass = (isErosion: boolean) => {
+    for (let y = 0; y < height; y++) {
+      const y0 = (y - radius < 0 ? 0 : y - radius) * stride;
+      const y1 = (y + radius + 1 > height ? height : y + radius + 1) * stride;
+      const rows = (y1 - y0) / stride;
+      for (let x = 0; x < width; x++) {
+        const x0 = x - radius < 0 ? 0 : x - radius;
+        const x1 = x + radius + 1 > width ? width : x + radius + 1;
+        const count =
+          (sums[y1 + x1] as number) -
+          (sums[y0 + x1] as number) -
+          (sums[y1 + x0] as number) +
+          (sums[y0 + x0] as number);
+        map[y * width + x] = isErosion ? (count === rows * (x1 - x0) ? 1 : 0) : count > 0 ? 1 : 0;
       }
     }
   };
   integrate();
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) map[y * width + x] = boxCount(sums, x, y).count > 0 ? 1 : 0;
-  }
+  pass(false);
   integrate();
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const { count, area } = boxCount(sums, x, y);
-      map[y * width + x] = count === area ? 1 : 0;
-    }
-  }
-}
-
-/**
- * How well a set of pixels lines the four sides of its bounding box: for each side, the
- * share of its length with a pixel of the set within a band along it; the weakest side.
- */
-function outlineCoverage(pixels: Int32Array, count: number, width: number, box: Rectangle): number {
-  const boxWidth = box.right - box.left + 1;
-  const boxHeight = box.bottom - box.top + 1;
-  const bandX = Math.max(1, Math.round(boxWidth * 0.15));
-  const bandY = Math.max(1, Math.round(boxHeight * 0.15));
-  const leftRows = new Uint8Array(boxHeight);
-  const rightRows = new Uint8Array(boxHeight);
-  const topColumns = new Uint8Array(boxWidth);
-  const bottomColumns = new Uint8Array(boxWidth);
-  for (let position = 0; position < count; position++) {
-    const index = pixels[position] as number;
-    const x = index % width;
-    const y = (index - x) / width;
-    if (x - box.left < bandX) leftRows[y - box.top] = 1;
-    if (box.right - x < bandX) rightRows[y - box.top] = 1;
-    if (y - box.top < bandY) topColumns[x - box.left] = 1;
-    if (box.bottom - y < bandY) bottomColumns[x - box.left] = 1;
-  }
-  const share = (marks: Uint8Array) => marks.reduce((sum, mark) => sum + mark, 0) / marks.length;
-  return Math.min(share(leftRows), share(rightRows), share(topColumns), share(bottomColumns));
+  pass(true);
 }
 
 interface Colour {
@@ -481,7 +523,12 @@ function superpixelColour(superpixels: Superpixels, label: number): Colour {
   };
 }
 
-function colourDistance(superpixels: Superpixels, label: number, colour: Colour, lightnessWeight: number): number {
+function colourDistance(
+  superpixels: Superpixels,
+  label: number,
+  colour: Colour,
+  lightnessWeight: number,
+): number {
   const deltaL = (superpixels.meanL[label] as number) - colour.l;
   const deltaA = (superpixels.meanA[label] as number) - colour.a;
   const deltaB = (superpixels.meanB[label] as number) - colour.b;
@@ -510,7 +557,8 @@ function regionColour(
   let variance = 0;
   for (let label = 0; label < superpixels.count; label++) {
     if (members[label] !== 1) continue;
-    variance += (superpixels.area[label] as number) * colourDistance(superpixels, label, mean, lightnessWeight) ** 2;
+    variance +=
+      (superpixels.area[label] as number) * colourDistance(superpixels, label, mean, lightnessWeight) ** 2;
   }
   return { ...mean, spread: Math.sqrt(variance / total) };
 }
@@ -674,7 +722,8 @@ function directionalEdgeSums(
         across += gradientX * gradientX;
         down += gradientY * gradientY;
       }
-      verticalEdgeSums[(y + 1) * width + x] = (verticalEdgeSums[y * width + x] as number) + Math.sqrt(across) / 8;
+      verticalEdgeSums[(y + 1) * width + x] =
+        (verticalEdgeSums[y * width + x] as number) + Math.sqrt(across) / 8;
       rowSum += Math.sqrt(down) / 8;
       horizontalEdgeSums[y * (width + 1) + x + 1] = rowSum;
     }

@@ -1,4 +1,5 @@
 export * from './facade-select.ts';
 export * from './oklab-image.ts';
+export * from './similar-and-frames.ts';
 export * from './smart-select.ts';
 export * from './superpixels.ts';

@@ -240,7 +240,8 @@ function describeSuperpixels(
       bottom[label] = y;
       if (x < width - 1) {
         const other = labels[index + 1] as number;
-        if (other !== label) addPair(label, other, Math.max(edges[index] as number, edges[index + 1] as number));
+        if (other !== label)
+          addPair(label, other, Math.max(edges[index] as number, edges[index + 1] as number));
       }
       if (y < height - 1) {
         const other = labels[index + width] as number;

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { Bitmask, RgbaPixels } from '../mask/mask-contract.ts';
+import {
+  findOpening,
+  paintRectangle,
+  prepareFacadeImage,
+  type Rectangle,
+  refineOpening,
+  selectFacadeElement,
+} from './facade-select.ts';
+import { findSimilar, frameOfOpening } from './similar-and-frames.ts';
+
+type Colour = readonly [number, number, number];
+
+function makeImage(width: number, height: number, paint: (x: number, y: number) => Colour): RgbaPixels {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [red, green, blue] = paint(x, y);
+      data.set([red, green, blue, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+/** Deterministic noise in [-amplitude, amplitude], so tests do not flake. */
+function noise(x: number, y: number, amplitude: number): number {
+  const hash = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
+  return Math.round((hash - Math.floor(hash) - 0.5) * 2 * amplitude);
+}
+
+const shade = (colour: Colour, factor: number, grain = 0): Colour => [
+  colour[0] * factor + grain,
+  colour[1] * factor + grain,
+  colour[2] * factor + grain,
+];
+
+/** Share of the pixels where `where` holds that the mask takes. */
+function shareSelected(mask: Bitmask, where: (x: number, y: number) => boolean): number {
+  let total = 0;
+  let taken = 0;
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!where(x, y)) continue;
+      total++;
+      if (mask.data[y * mask.width + x] === 1) taken++;
+    }
+  }
+  return taken / total;
+}
+
+const sky: Colour = [120, 170, 225];
+
+describe('facade select on a sided wall', () => {
+  // Clapboard siding under a sky: 14-pixel boards, each with a dark shadow line under its lap,
+  // and daylight falling off from left to right. The flood fill stopped at the first shadow line.
+  const width = 320;
+  const height = 240;
+  const skyHeight = 40;
+  const board: Colour = [226, 208, 150];
+  const isWall = (_x: number, y: number) => y >= skyHeight;
+  const photo = makeImage(width, height, (x, y) => {
+    if (!isWall(x, y)) return shade(sky, 1, noise(x, y, 3));
+    const light = 1.08 - 0.3 * (x / width);
+    const isShadowLine = (y - skyHeight) % 14 >= 12;
+    return shade(board, light * (isShadowLine ? 0.72 : 1), noise(x, y, 5));
+  });
+
+  it('takes at least 90 % of the wall with one click, and not the sky', () => {
+    const image = prepareFacadeImage(photo);
+    const selection = selectFacadeElement(image, { x: 160, y: 140 }, 'surface');
+    expect(shareSelected(selection, isWall)).toBeGreaterThanOrEqual(0.9);
+    expect(shareSelected(selection, (x, y) => !isWall(x, y))).toBeLessThan(0.02);
+  });
+
+  it('reports its preparation progress up to done', () => {
+    const reported: number[] = [];
+    prepareFacadeImage(photo, { onProgress: (done) => reported.push(done) });
+    expect(reported.length).toBeGreaterThan(3);
+    expect(reported.at(-1)).toBe(1);
+    expect([...reported].sort((a, b) => a - b)).toEqual(reported);
+  });
+});
+
+describe('facade select on a rendered facade with windows', () => {
+  // Render with a grain, two rows of three framed windows (dark frame, grey-blue glass).
+  const width = 360;
+  const height = 260;
+  const render: Colour = [214, 196, 160];
+  const frame: Colour = [55, 58, 62];
+  const glass: Colour = [120, 140, 160];
+  const frameWidth = 4;
+  const windows: Rectangle[] = [];
+  for (const top of [40, 150]) {
+    for (const left of [40, 150, 260]) windows.push({ left, top, right: left + 59, bottom: top + 79 });
+  }
+  const windowAt = (x: number, y: number) =>
+    windows.find((box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom);
+  const isGlass = (x: number, y: number) => {
+    const box = windowAt(x, y);
+    return (
+      box !== undefined &&
+      x >= box.left + frameWidth &&
+      x <= box.right - frameWidth &&
+      y >= box.top + frameWidth &&
+      y <= box.bottom - frameWidth
+    );
+  };
+  const isWindow = (x: number, y: number) => windowAt(x, y) !== undefined;
+  const photo = makeImage(width, height, (x, y) => {
+    if (isGlass(x, y)) return shade(glass, 1, noise(x, y, 3));
+    if (isWindow(x, y)) return shade(frame, 1, noise(x, y, 2));
+    return shade(render, 1 - 0.1 * (y / height), noise(x, y, 6));
+  });
+  const image = prepareFacadeImage(photo);
+
+  it('selects the wall without its windows', () => {
+    const selection = selectFacadeElement(image, { x: 120, y: 135 }, 'surface');
+    expect(shareSelected(selection, (x, y) => !isWindow(x, y))).toBeGreaterThanOrEqual(0.9);
+    expect(shareSelected(selection, isWindow)).toBeLessThan(0.05);
+  });
+
+  it('selects a clicked window as its rectangle, frame included', () => {
+    const opening = findOpening(image, { x: 70, y: 80 });
+    const target = windows[0] as Rectangle;
+    expect(Math.abs(opening.left - target.left)).toBeLessThanOrEqual(3);
+    expect(Math.abs(opening.right - target.right)).toBeLessThanOrEqual(3);
+    expect(Math.abs(opening.top - target.top)).toBeLessThanOrEqual(3);
+    expect(Math.abs(opening.bottom - target.bottom)).toBeLessThanOrEqual(3);
+  });
+
+  it('refines an opening: a subtracting click moves one side past what it found', () => {
+    const tooWide = { left: 40, top: 40, right: 130, bottom: 119 };
+    const refined = refineOpening(image, tooWide, { x: 120, y: 80 }, 'subtract');
+    expect(refined).not.toBeNull();
+    expect(refined?.left).toBe(40);
+    expect(refined?.right).toBeLessThan(120);
+  });
+
+  it('finds every repeated window with "select all similar", and nothing on the plain wall', () => {
+    const matches = findSimilar(image, findOpening(image, { x: 70, y: 80 }));
+    for (const box of windows) {
+      const centre = { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+      expect(
+        matches.some(
+          (match) =>
+            centre.x >= match.left &&
+            centre.x <= match.right &&
+            centre.y >= match.top &&
+            centre.y <= match.bottom,
+        ),
+      ).toBe(true);
+    }
+    expect(matches).toHaveLength(windows.length);
+  });
+
+  it('makes a frame from an opening that leaves the glass', () => {
+    const mask = frameOfOpening(image, windows[4] as Rectangle, 0.06);
+    const inThisWindow = (x: number, y: number) => windowAt(x, y) === windows[4];
+    expect(shareSelected(mask, (x, y) => inThisWindow(x, y) && isGlass(x, y))).toBeLessThan(0.03);
+    expect(shareSelected(mask, (x, y) => inThisWindow(x, y) && !isGlass(x, y))).toBeGreaterThanOrEqual(0.95);
+    const whole = { ...mask, data: new Uint8Array(mask.data.length) };
+    paintRectangle(whole, windows[4] as Rectangle);
+    expect(shareSelected(mask, (x, y) => whole.data[y * width + x] === 0)).toBe(0);
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * Two steps after a window (or door, shutter) is selected: "select all similar" finds its
+ * repeats on the facade by template matching, and "frames from openings" turns an opening
+ * into its frame (the band and glazing bars around the glass), so recolouring frames
+ * leaves the panes alone. Route and measurements: docs/decisions/050-facade-smart-select.md.
+ */
+import { type Bitmask, createBitmask } from '../mask/mask-contract.ts';
+import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select.ts';
+
+/** The template is matched on a copy scaled so that its shorter side is about this long. */
+const templateShortSide = 10;
+
+/**
+ * Every place on the facade that looks like `example` (normalised cross-correlation of
+ * lightness, at least `minimumCorrelation`), best first, the example itself included;
+ * overlapping matches keep the best.
+ */
+export function findSimilar(
+  image: FacadeImage,
+  opening: Rectangle,
+  minimumCorrelation?: number,
+): Rectangle[] {
+  const threshold = minimumCorrelation ?? image.tuning.similarMinimumCorrelation;
+  // The template is the opening with a margin of wall around it: a pane alone is nearly
+  // uniform, and a uniform template correlates with noise anywhere.
+  const marginX = Math.round(0.25 * (opening.right - opening.left + 1));
+  const marginY = Math.round(0.25 * (opening.bottom - opening.top + 1));
+  const example = {
+    left: Math.max(0, opening.left - marginX),
+    top: Math.max(0, opening.top - marginY),
+    right: Math.min(image.width - 1, opening.right + marginX),
+    bottom: Math.min(image.height - 1, opening.bottom + marginY),
+  };
+  const exampleWidth = example.right - example.left + 1;
+  const exampleHeight = example.bottom - example.top + 1;
+  const factor = Math.max(1, Math.floor(Math.min(exampleWidth, exampleHeight) / templateShortSide));
+  const smallWidth = Math.floor(image.width / factor);
+  const smallHeight = Math.floor(image.height / factor);
+  const small = new Float32Array(smallWidth * smallHeight);
+  for (let y = 0; y < smallHeight * factor; y++) {
+    const rowOffset = Math.floor(y / factor) * smallWidth;
+    for (let x = 0; x < smallWidth * factor; x++) {
+      const target = rowOffset + Math.floor(x / factor);
+      small[target] = (small[target] as number) + (image.lab[(y * image.width + x) * 3] as number);
+    }
+  }
+  const cellArea = factor * factor;
+  for (let index = 0; index < small.length; index++) small[index] = (small[index] as number) / cellArea;
+
+  const templateWidth = Math.max(2, Math.round(exampleWidth / factor));
+  const templateHeight = Math.max(2, Math.round(exampleHeight / factor));
+  const templateLeft = Math.min(smallWidth - templateWidth, Math.round(example.left / factor));
+  const templateTop = Math.min(smallHeight - templateHeight, Math.round(example.top / factor));
+  if (templateLeft < 0 || templateTop < 0) return [opening];
+  const template = new Float32Array(templateWidth * templateHeight);
+  let templateMean = 0;
+  for (let y = 0; y < templateHeight; y++) {
+    for (let x = 0; x < templateWidth; x++) {
+      const value = small[(templateTop + y) * smallWidth + templateLeft + x] as number;
+      template[y * templateWidth + x] = value;
+      templateMean += value;
+    }
+  }
+  templateMean /= template.length;
+  let templateNorm = 0;
+  for (let index = 0; index < template.length; index++) {
+    const centred = (template[index] as number) - templateMean;
+    template[index] = centred;
+    templateNorm += centred * centred;
+  }
+  templateNorm = Math.sqrt(templateNorm);
+  if (templateNorm === 0) return [opening];
+
+  // Running sums of the values and their squares: each window's spread in constant time.
+  const stride = smallWidth + 1;
+  const sums = new Float64Array(stride * (smallHeight + 1));
+  const squares = new Float64Array(stride * (smallHeight + 1));
+  for (let y = 0; y < smallHeight; y++) {
+    let row = 0;
+    let rowSquares = 0;
+    for (let x = 0; x < smallWidth; x++) {
+      const value = small[y * smallWidth + x] as number;
+      row += value;
+      rowSquares += value * value;
+      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
+      squares[(y + 1) * stride + x + 1] = (squares[y * stride + x + 1] as number) + rowSquares;
+    }
+  }
+  const count = template.length;
+  const matches: Array<{ x: number; y: number; score: number }> = [];
+  for (let y = 0; y + templateHeight <= smallHeight; y++) {
+    for (let x = 0; x + templateWidth <= smallWidth; x++) {
+      const boxSum = (table: Float64Array) =>
+        (table[(y + templateHeight) * stride + x + templateWidth] as number) -
+        (table[y * stride + x + templateWidth] as number) -
+        (table[(y + templateHeight) * stride + x] as number) +
+        (table[y * stride + x] as number);
+      const sum = boxSum(sums);
+      const variance = boxSum(squares) - (sum * sum) / count;
+      if (variance <= 1e-6) continue;
+      let product = 0;
+      for (let row = 0; row < templateHeight; row++) {
+        const source = (y + row) * smallWidth + x;
+        const from = row * templateWidth;
+        for (let column = 0; column < templateWidth; column++) {
+          product += (small[source + column] as number) * (template[from + column] as number);
+        }
+      }
+      const score = product / (Math.sqrt(variance) * templateNorm);
+      if (score >= threshold) matches.push({ x, y, score });
+    }
+  }
+  matches.sort((a, b) => b.score - a.score);
+  const found: Rectangle[] = [opening];
+  const openingWidth = opening.right - opening.left + 1;
+  const openingHeight = opening.bottom - opening.top + 1;
+  for (const match of matches) {
+    const left = match.x * factor + (opening.left - example.left);
+    const top = match.y * factor + (opening.top - example.top);
+    const candidate = {
+      left,
+      top,
+      right: Math.min(image.width - 1, left + openingWidth - 1),
+      bottom: Math.min(image.height - 1, top + openingHeight - 1),
+    };
+    // Repeats do not overlap; a shifted copy of a match is the same window.
+    if (found.some((other) => overlapArea(other, candidate) > 0.2 * rectangleArea(candidate))) continue;
+    found.push(candidate);
+  }
+  return found;
+}
+
+function overlapArea(a: Rectangle, b: Rectangle): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/** How wide a frame band is by default, as a share of the opening's shorter side. */
+export const defaultFrameWidth = 0.08;
+
+/**
+ * The frame of an opening: a band of `frameWidth` (share of the shorter side) along its
+ * sides, plus the glazing bars, i.e. what is unlike the glass and joined to the band. The
+ * glass is found by splitting the opening's colours in two (k-means, started from the
+ * middle and from the rim): reflections inside a pane stay glass, being cut off from the band.
+ */
+export function frameOfOpening(
+  image: FacadeImage,
+  opening: Rectangle,
+  frameWidth = defaultFrameWidth,
+): Bitmask {
+  const { width, lab } = image;
+  const mask = createBitmask(image.width, image.height);
+  const left = Math.max(0, opening.left);
+  const top = Math.max(0, opening.top);
+  const right = Math.min(image.width - 1, opening.right);
+  const bottom = Math.min(image.height - 1, opening.bottom);
+  const boxWidth = right - left + 1;
+  const boxHeight = bottom - top + 1;
+  if (boxWidth < 1 || boxHeight < 1) return mask;
+  const band = Math.max(1, Math.round(frameWidth * Math.min(boxWidth, boxHeight)));
+  const isInBand = (x: number, y: number) =>
+    x - left < band || right - x < band || y - top < band || bottom - y < band;
+  const isInMiddle = (x: number, y: number) =>
+    Math.abs(x - (left + right) / 2) < boxWidth / 4 && Math.abs(y - (top + bottom) / 2) < boxHeight / 4;
+  // Two colour centres, glass (0) and frame (1), four numbers each: L, a, b and a count.
+  const centres = new Float64Array(8);
+  const addTo = (sums: Float64Array, group: number, offset: number) => {
+    sums[group * 4] = (sums[group * 4] as number) + (lab[offset] as number);
+    sums[group * 4 + 1] = (sums[group * 4 + 1] as number) + (lab[offset + 1] as number);
+    sums[group * 4 + 2] = (sums[group * 4 + 2] as number) + (lab[offset + 2] as number);
+    sums[group * 4 + 3] = (sums[group * 4 + 3] as number) + 1;
+  };
+  const averageInPlace = (sums: Float64Array, previous: Float64Array) => {
+    for (let group = 0; group < 2; group++) {
+      const count = sums[group * 4 + 3] as number;
+      for (let channel = 0; channel < 3; channel++) {
+        previous[group * 4 + channel] =
+          count === 0
+            ? (previous[group * 4 + channel] as number)
+            : (sums[group * 4 + channel] as number) / count;
+      }
+    }
+  };
+  const start = new Float64Array(8);
+  for (let y = top; y <= bottom; y++) {
+    for (let x = left; x <= right; x++) {
+      const group = isInMiddle(x, y) ? 0 : isInBand(x, y) ? 1 : -1;
+      if (group >= 0) addTo(start, group, (y * width + x) * 3);
+    }
+  }
+  averageInPlace(start, centres);
+  const isGlass = new Uint8Array(boxWidth * boxHeight);
+  const squaredDistance = (offset: number, group: number) =>
+    ((lab[offset] as number) - (centres[group * 4] as number)) ** 2 +
+    ((lab[offset + 1] as number) - (centres[group * 4 + 1] as number)) ** 2 +
+    ((lab[offset + 2] as number) - (centres[group * 4 + 2] as number)) ** 2;
+  for (let iteration = 0; iteration < 4; iteration++) {
+    const sums = new Float64Array(8);
+    for (let y = top; y <= bottom; y++) {
+      for (let x = left; x <= right; x++) {
+        const offset = (y * width + x) * 3;
+        const group = squaredDistance(offset, 0) <= squaredDistance(offset, 1) ? 0 : 1;
+        isGlass[(y - top) * boxWidth + x - left] = group === 0 ? 1 : 0;
+        addTo(sums, group, offset);
+      }
+    }
+    averageInPlace(sums, centres);
+  }
+  // The band, then what is not glass and joined to it.
+  const queue: number[] = [];
+  for (let y = top; y <= bottom; y++) {
+    for (let x = left; x <= right; x++) {
+      if (!isInBand(x, y)) continue;
+      mask.data[y * width + x] = 1;
+      queue.push(y * width + x);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const index = queue[head] as number;
+    const x = index % width;
+    const y = (index - x) / width;
+    for (const [nextX, nextY] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
+      if (nextX < left || nextX > right || nextY < top || nextY > bottom) continue;
+      const next = nextY * width + nextX;
+      if (mask.data[next] === 1 || isGlass[(nextY - top) * boxWidth + nextX - left] === 1) continue;
+      mask.data[next] = 1;
+      queue.push(next);
+    }
+  }
+  return mask;
+}
