@@ -11,6 +11,7 @@ import { resolveAuthSecret } from '../lib/auth-secret.ts';
 import { allowedOriginsOf } from '../lib/request-origin.ts';
 import { authErrorToAppError } from './auth-errors.ts';
 import { readCookie, SessionCache } from './session-cache.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 
 /** Header carrying the client IP to better-auth; set by us from Fastify's view, never from the client. */
 const clientIpHeader = 'x-facelift-client-ip';
@@ -229,17 +230,37 @@ export const authPlugin = fp<AuthOptions>(
       return user;
     });
 
-    // Per-account limit on credential attempts (better-auth limits per IP): guessing one
-    // account's password from many addresses is stopped too.
+    // Credential attempts (docs/decisions/023-sign-in-limits.md): better-auth limits each
+    // address; here each address + account pair is limited too, and an account attacked from
+    // many addresses is slowed down, never locked, so strangers cannot lock its owner out.
+    const isCredentialAttempt = (request: FastifyRequest) =>
+      request.method === 'POST' && credentialPaths.includes(authPathOf(request));
+    const throttle = new SignInThrottle({
+      freeFailures: config.auth.rateLimit.max,
+      windowMs: config.auth.rateLimit.windowSeconds * 1000,
+      stepMs: 1000,
+      maxDelayMs: 10_000,
+    });
     await app.register(async (scope) => {
       await scope.register(rateLimit, {
         global: false,
         hook: 'preHandler',
         max: config.auth.rateLimit.max,
         timeWindow: config.auth.rateLimit.windowSeconds * 1000,
-        keyGenerator: (request) => `account:${emailFromBody(request.body) ?? request.ip}`,
-        allowList: (request) => request.method !== 'POST' || !credentialPaths.includes(authPathOf(request)),
+        keyGenerator: (request) => `address+account:${request.ip}|${emailFromBody(request.body) ?? ''}`,
+        allowList: (request) => !isCredentialAttempt(request),
         errorResponseBuilder: () => new AppError('RATE_LIMITED', rateLimitedMessage),
+      });
+      scope.addHook('preHandler', async (request) => {
+        const account = isCredentialAttempt(request) ? emailFromBody(request.body) : null;
+        const delay = account ? throttle.delayFor(account) : 0;
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      });
+      scope.addHook('onResponse', async (request, reply) => {
+        const account = authPathOf(request) === '/sign-in/email' ? emailFromBody(request.body) : null;
+        if (!account || request.method !== 'POST') return;
+        if (reply.statusCode === 200) throttle.recordSuccess(account);
+        else if (reply.statusCode === 401) throttle.recordFailure(account);
       });
       // better-auth reads the raw body itself.
       scope.removeAllContentTypeParsers();
