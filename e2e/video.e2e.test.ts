@@ -165,11 +165,16 @@ describe('before/after video creator', () => {
         if (worker.url().includes('video-encoder')) worker.on('close', () => resolve(worker.url()));
       });
     });
-    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    // By keyboard: Enter on Generate; focus moves to Cancel, Enter cancels, focus returns to Generate.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await dialog.getByRole('button', { name: 'Generate video' }).focus();
+    await page.keyboard.press('Enter');
     const progress = dialog.getByRole('progressbar', { name: 'Video progress' });
     await progress.waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(focusedText).toBe('Cancel');
+    await page.keyboard.press('Enter');
     await dialog.getByRole('status').filter({ hasText: 'Video cancelled.' }).waitFor();
+    await expect.poll(focusedText).toBe('Generate video');
     expect(await workerClosed).toContain('video-encoder');
     expect(await progress.count()).toBe(0);
     expect(await dialog.getByRole('link', { name: 'Download video' }).count()).toBe(0);

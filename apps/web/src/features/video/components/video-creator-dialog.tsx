@@ -1,7 +1,6 @@
 import '../video.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useVideoMaker } from '../use-video-maker.ts';
@@ -31,13 +30,22 @@ export default function VideoCreatorDialog({
   const [subtitle, setSubtitle] = useState('');
   const { state, generate, cancel, reset } = useVideoMaker({ beforeUrl, afterUrl, resultId });
   const platformId = useId();
+  const isGenerating = state.status === 'generating';
   const outputRef = useRef<HTMLDivElement>(null);
   const isReady = state.status === 'ready';
   useEffect(() => {
     // On a phone the player is below the settings: bring the finished video into view.
     if (isReady) outputRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [isReady]);
-  const isGenerating = state.status === 'generating';
+  // Generate and Cancel take each other's place: keyboard focus follows, instead of falling to the page.
+  const generateRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const wasGenerating = useRef(false);
+  useEffect(() => {
+    if (isGenerating) cancelRef.current?.focus();
+    else if (wasGenerating.current) generateRef.current?.focus();
+    wasGenerating.current = isGenerating;
+  }, [isGenerating]);
   const choice: VideoChoice = type === 'simple' ? { type } : { type, platform };
 
   /** Any change of settings makes a ready video stale: back to idle. */
@@ -153,12 +161,19 @@ export default function VideoCreatorDialog({
                 <progress max={100} value={state.percent} aria-label={t('progress')} />
                 <span className="video-creator__percent">{state.percent}%</span>
               </div>
-              <Button onClick={cancel}>{t('cancel')}</Button>
+              <button
+                ref={cancelRef}
+                type="button"
+                className="ui-button ui-button--secondary"
+                onClick={cancel}
+              >
+                {t('cancel')}
+              </button>
             </div>
           ) : (
-            <Button type="submit" variant="primary">
+            <button ref={generateRef} type="submit" className="ui-button ui-button--primary">
               {t('generate')}
-            </Button>
+            </button>
           )}
           {state.status === 'failed' ? (
             <p className="ui-alert ui-alert--error" role="alert">
