@@ -41,6 +41,7 @@ const configSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(1),
   SALES_OPEN: booleanFromEnv.default(false),
+  LOCAL_CHECKOUT: booleanFromEnv.default(false),
   CREDIT_VALIDITY_DAYS: z.coerce.number().positive().default(defaultCreditValidityDays),
   CREDIT_COST_STANDARD: z.coerce.number().min(0).default(defaultCreditCosts.standard),
   CREDIT_COST_INPAINTING: z.coerce.number().min(0).default(defaultCreditCosts.inpainting),
@@ -223,6 +224,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (missing.length > 0) {
       throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
     }
+  }
+  // The offline test checkout grants credits to whoever clicks "Pay": with sales open in
+  // production it must be an explicit choice (docs/decisions/024-local-checkout.md).
+  if (env.NODE_ENV === 'production' && env.SALES_OPEN && !env.STRIPE_SECRET_KEY && !env.LOCAL_CHECKOUT) {
+    throw new ConfigError([
+      'SALES_OPEN: in production, open sales need Stripe (STRIPE_SECRET_KEY …); without it every user could grant themselves credits through the offline test checkout. Set LOCAL_CHECKOUT=true to allow that on purpose',
+    ]);
   }
   const dataDirectory = path.resolve(env.DATA_DIR);
   return {

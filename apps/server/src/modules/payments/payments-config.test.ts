@@ -57,4 +57,18 @@ describe('credit and payment settings', () => {
       /SALES_OPEN[\s\S]*CREDIT_COST_STANDARD/,
     );
   });
+
+  it('refuses to boot open sales without Stripe in production unless LOCAL_CHECKOUT=true', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SALES_OPEN: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SALES_OPEN: 'true' })).toThrow(/LOCAL_CHECKOUT=true/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SALES_OPEN: 'true', LOCAL_CHECKOUT: 'true' }).payments,
+    ).toEqual({
+      isSalesOpen: true,
+      stripe: null,
+    });
+    // Closed sales (admins only) and development keep the offline checkout without asking.
+    expect(loadConfig({ NODE_ENV: 'production' }).payments.isSalesOpen).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SALES_OPEN: 'true' }).payments.isSalesOpen).toBe(true);
+  });
 });
