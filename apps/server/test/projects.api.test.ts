@@ -479,9 +479,13 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(response.statusCode).toBe(201);
       const project = response.json<Project>();
       expect(project.original).toMatchObject({ width: 20, height: 40 });
-      const stored = (await fetchFile(app, owner.cookie, project.original.url)).rawPayload;
+      // A JPEG photo stays a JPEG, re-encoded once (docs/decisions/103-storage-and-job-path.md).
+      expect(project.original.key).toBe(`users/${owner.id}/projects/${project.id}/original.jpg`);
+      const served = await fetchFile(app, owner.cookie, project.original.url);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      const stored = served.rawPayload;
       const after = await sharp(stored).metadata();
-      expect(after).toMatchObject({ format: 'png', width: 20, height: 40 });
+      expect(after).toMatchObject({ format: 'jpeg', width: 20, height: 40, chromaSubsampling: '4:4:4' });
       expect(after.exif).toBeUndefined();
       expect(after.xmp).toBeUndefined();
       expect(after.orientation).toBeUndefined();

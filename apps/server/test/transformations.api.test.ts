@@ -129,6 +129,36 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(shadow.reduce((sum, value) => sum + value, 0)).toBeLessThan(red + green + blue);
     });
 
+    it('edits a photo kept as JPEG and leaves every pixel outside the wall as the stored original decodes', async () => {
+      const { cookie } = await signUp(testApp.app, {
+        email: `jpeg-${dialect}@example.com`,
+        password: 'password-123',
+      });
+      const photo = await sharp(await facadeImage())
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const project = await createProject(testApp.app, cookie, 'Photo', photo);
+      expect(project.original.url).toMatch(/original\.jpg$/);
+      await saveWallRegion(testApp, cookie, project.id);
+      const { job } = (
+        await startTransformation(testApp, cookie, project.id, { directives: sageDirectives })
+      ).json();
+      expect(await waitForJob(testApp, cookie, job.id)).toMatchObject({ status: 'done' });
+      const projectView = (
+        await testApp.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie } })
+      ).json();
+      const result = await readFile(testApp, cookie, projectView.history[0].transformed.url);
+      const original = await readFile(testApp, cookie, project.original.url);
+      for (let y = 0; y < height; y++) {
+        for (let x = 48; x < width; x++) {
+          const at = (data: Buffer, channels: number) => [
+            ...data.subarray((y * width + x) * channels, (y * width + x) * channels + 3),
+          ];
+          expect(at(result.data, result.info.channels)).toEqual(at(original.data, original.info.channels));
+        }
+      }
+    });
+
     it('fails with a clear message and refunds when the element has no marked region', async () => {
       const { cookie, project } = await newUserWithProject(`noregion-${dialect}@example.com`);
       const accepted = await startTransformation(testApp, cookie, project.id, { directives: sageDirectives });

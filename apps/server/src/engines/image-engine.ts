@@ -32,6 +32,11 @@ export interface ImageEditRequest {
 /** The edited image: a PNG at the source's full resolution. */
 export interface ImageEditResult {
   image: Buffer;
+  /**
+   * The gallery thumbnail (WebP), made from the pixels the engine already held; without it the
+   * pipeline decodes `image` to make one.
+   */
+  thumbnail?: Buffer;
   width: number;
   height: number;
   engine: ImageEngineName;

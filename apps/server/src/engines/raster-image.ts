@@ -1,3 +1,4 @@
+import { thumbnailQuality, thumbnailSize } from '@facelift/shared';
 import sharp from 'sharp';
 import { AppError } from '../lib/app-error.ts';
 
@@ -46,6 +47,26 @@ export function encodePng(raster: RasterImage): Promise<Buffer> {
   })
     .png({ compressionLevel: 4 })
     .toBuffer();
+}
+
+/**
+ * An engine's result as stored: the PNG and the gallery thumbnail, both made from the pixels
+ * the engine already holds, so the job pipeline never decodes the PNG it was just handed
+ * (docs/decisions/103-storage-and-job-path.md).
+ */
+export async function encodeResult(raster: RasterImage): Promise<{ png: Buffer; thumbnail: Buffer }> {
+  const pixels = sharp(raster.data, {
+    raw: { width: raster.width, height: raster.height, channels: raster.channels },
+  });
+  const [png, thumbnail] = await Promise.all([
+    pixels.clone().png({ compressionLevel: 4 }).toBuffer(),
+    pixels
+      .clone()
+      .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: thumbnailQuality })
+      .toBuffer(),
+  ]);
+  return { png, thumbnail };
 }
 
 /** Pixels handled between two turns of the event loop: about 10–30 ms of work here. */

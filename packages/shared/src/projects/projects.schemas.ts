@@ -7,6 +7,8 @@ export const defaultMaxUploadBytes = 20 * 1024 * 1024;
 export const defaultMaxUploadPixels = 40_000_000;
 /** Longest side of the thumbnails shown in lists, galleries and dashboard cards. */
 export const thumbnailSize = 480;
+/** WebP quality of those thumbnails. */
+export const thumbnailQuality = 80;
 export const maxProjectNameLength = 120;
 
 /** The three kinds of change a project offers (docs/product.md, Offers); standard is the default. */

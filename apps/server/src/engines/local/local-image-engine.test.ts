@@ -103,6 +103,9 @@ describe('LocalImageEngine', () => {
       }),
     );
     expect(result).toMatchObject({ engine: 'local', width, height });
+    // The thumbnail comes with the result, made from the same pixels: the job need not decode it.
+    const thumbnail = await sharp(result.thumbnail as Buffer).metadata();
+    expect(thumbnail).toMatchObject({ format: 'webp', width, height });
     const output = await decode(result.image);
     const burgundy = oklabFromBytes(110, 28, 44);
     for (let y = 0; y < height; y++) {

@@ -12,7 +12,7 @@ import {
   decodeMaskWeights,
   decodeRaster,
   type EditWeights,
-  encodePng,
+  encodeResult,
   isWeightsEmpty,
   type RasterImage,
 } from '../raster-image.ts';
@@ -168,7 +168,8 @@ export class LocalImageEngine implements ImageEngine {
       }
     }
     request.signal?.throwIfAborted();
-    return { image: await encodePng(output), width: source.width, height: source.height, engine: this.name };
+    const { png, thumbnail } = await encodeResult(output);
+    return { image: png, thumbnail, width: source.width, height: source.height, engine: this.name };
   }
 
   /**

@@ -8,7 +8,7 @@ import {
   decodeMaskWeights,
   decodeRaster,
   type EditWeights,
-  encodePng,
+  encodeResult,
   featherInward,
   isWeightsEmpty,
   type RasterImage,
@@ -90,7 +90,8 @@ export class OpenAiImageEngine implements ImageEngine {
     const output = weights
       ? composite(source, generated, await featherInward(weights, featherSigma))
       : generated;
-    return { image: await encodePng(output), width: source.width, height: source.height, engine: this.name };
+    const { png, thumbnail } = await encodeResult(output);
+    return { image: png, thumbnail, width: source.width, height: source.height, engine: this.name };
   }
 }
 

@@ -265,6 +265,9 @@ export class JobsService {
       await publish();
       const stored = await projects.addHistoryItem(userId, claimed.project_id, {
         transformedImage: result.image,
+        ...(result.thumbnail
+          ? { made: { thumbnail: result.thumbnail, width: result.width, height: result.height } }
+          : {}),
         prompt: claimed.prompt,
         sourceResultId: input.sourceResultId ?? null,
         fileTimestamp,

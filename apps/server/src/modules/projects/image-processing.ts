@@ -1,4 +1,4 @@
-import { thumbnailSize } from '@facelift/shared';
+import { thumbnailQuality, thumbnailSize } from '@facelift/shared';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -63,9 +63,41 @@ const unreadableMessage = 'The image cannot be read: it may be damaged or incomp
  * Checks an upload and prepares it for storage (docs/product.md, Studio and preview): the type by magic bytes, the
  * byte size, the pixel count from the header before anything is decoded (decompression
  * bombs), then one decode with EXIF orientation applied and every metadata block (EXIF,
- * GPS, XMP, ICC, comments) dropped.
+ * GPS, XMP, ICC, comments) dropped. Stored as PNG.
  */
 export async function processUploadedImage(bytes: Buffer, limits: UploadLimits): Promise<ProcessedImage> {
+  const { data, thumbnail, width, height } = await processUpload(bytes, limits, 'png');
+  return { png: data, thumbnail, width, height };
+}
+
+/** A project's original as stored: a JPEG photo stays JPEG, anything else is PNG. */
+export interface StoredOriginal {
+  data: Buffer;
+  format: 'jpeg' | 'png';
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * A project's original: checked like any upload, and stored compactly. A JPEG photo is
+ * re-encoded once at quality 95 without chroma subsampling (metadata dropped, upright): about
+ * 1.7× a camera JPEG where PNG was 10–20×, and decoding it always gives the same pixels, which
+ * is what edits keep outside their area. PNG and WebP uploads are stored as PNG, losslessly
+ * (docs/decisions/103-storage-and-job-path.md).
+ */
+export async function processUploadedOriginal(bytes: Buffer, limits: UploadLimits): Promise<StoredOriginal> {
+  return processUpload(bytes, limits, detectImageFormat(bytes) === 'jpeg' ? 'jpeg' : 'png');
+}
+
+/** JPEG settings of stored originals (processUploadedOriginal). */
+const originalJpeg = { quality: 95, chromaSubsampling: '4:4:4' } as const;
+
+async function processUpload(
+  bytes: Buffer,
+  limits: UploadLimits,
+  storedFormat: 'jpeg' | 'png',
+): Promise<StoredOriginal> {
   if (bytes.length === 0) throw new AppError('INVALID_IMAGE', 'The file is empty.');
   if (bytes.length > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
   const format = detectImageFormat(bytes);
@@ -84,15 +116,24 @@ export async function processUploadedImage(bytes: Buffer, limits: UploadLimits):
     return await withDecodeSlot(async () => {
       // limitInputPixels re-checks during decoding; failOn 'warning' refuses truncated data.
       const upright = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning' }).rotate();
+      const stored = upright.clone();
       const [full, thumbnail] = await Promise.all([
-        upright.clone().png().toBuffer({ resolveWithObject: true }),
+        (storedFormat === 'jpeg' ? stored.jpeg(originalJpeg) : stored.png()).toBuffer({
+          resolveWithObject: true,
+        }),
         upright
           .clone()
           .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80 })
+          .webp({ quality: thumbnailQuality })
           .toBuffer(),
       ]);
-      return { png: full.data, thumbnail, width: full.info.width, height: full.info.height };
+      return {
+        data: full.data,
+        format: storedFormat,
+        thumbnail,
+        width: full.info.width,
+        height: full.info.height,
+      };
     });
   } catch {
     throw new AppError('INVALID_IMAGE', unreadableMessage);
@@ -152,9 +193,14 @@ export async function processMaskPng(
  * An image our own code produced (an engine result): trusted, so a PNG is stored as it is
  * (no second encode); anything else is converted to PNG. Only the thumbnail is made.
  */
-export async function prepareGeneratedImage(bytes: Buffer): Promise<ProcessedImage> {
+export async function prepareGeneratedImage(
+  bytes: Buffer,
+  made?: { thumbnail: Buffer; width: number; height: number },
+): Promise<ProcessedImage> {
   const format = detectImageFormat(bytes);
   if (!format) throw new AppError('INTERNAL_ERROR', 'The generated image is not a PNG, JPEG or WebP image.');
+  // The engine made the thumbnail from the pixels it held: nothing to decode here.
+  if (format === 'png' && made) return { png: bytes, ...made };
   return withDecodeSlot(() => encodeGeneratedImage(bytes, format));
 }
 
@@ -164,7 +210,7 @@ async function encodeGeneratedImage(bytes: Buffer, format: ImageFormat): Promise
   const metadata = await sharp(png, { limitInputPixels: false }).metadata();
   const thumbnail = await sharp(png, { limitInputPixels: false })
     .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
+    .webp({ quality: thumbnailQuality })
     .toBuffer();
   return { png, thumbnail, width: metadata.width ?? 0, height: metadata.height ?? 0 };
 }

@@ -11,7 +11,9 @@ export function nextFileTimestamp(): number {
 }
 
 export const projectKeys = {
-  original: (userId: string, projectId: string) => `${projectFolder(userId, projectId)}original.png`,
+  /** JPEG photos are kept as JPEG (processUploadedOriginal); earlier projects' originals are PNG. */
+  original: (userId: string, projectId: string, format: 'jpeg' | 'png' = 'png') =>
+    `${projectFolder(userId, projectId)}original.${format === 'jpeg' ? 'jpg' : 'png'}`,
   originalThumbnail: (userId: string, projectId: string) =>
     `${projectFolder(userId, projectId)}original.thumb.webp`,
   generated: (userId: string, projectId: string, timestamp: number) =>

@@ -16,7 +16,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, fromDate, fromJson, toIsoString, toJson } from '../../db/dialect.ts';
-import type { BlobObject, BlobStore } from '../../integrations/blob-store/blob-store.ts';
+import {
+  type BlobObject,
+  type BlobStore,
+  contentTypeForKey,
+} from '../../integrations/blob-store/blob-store.ts';
 import { type ProjectEventBus, publishOrLog } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
@@ -25,6 +29,7 @@ import {
   prepareGeneratedImage,
   processMaskPng,
   processUploadedImage,
+  processUploadedOriginal,
   type UploadLimits,
 } from './image-processing.ts';
 import {
@@ -122,6 +127,8 @@ export type ProjectDeletingListener = (userId: string, projectId: string) => Pro
 export interface NewHistoryItem {
   /** The engine's result (PNG preferred; stored as generated/{ms}.png). */
   transformedImage: Buffer;
+  /** The engine's thumbnail and size of it, when it made them (no decode here then). */
+  made?: { thumbnail: Buffer; width: number; height: number };
   prompt: string;
   /** The history item whose result was the source; the project's original when absent. */
   sourceResultId?: string | null;
@@ -178,14 +185,14 @@ export class ProjectsService {
     if ((await this.credits.balanceOf(userId)) <= 0) {
       throw new AppError('NO_CREDITS', 'No credits available');
     }
-    const image = await processUploadedImage(input.image, this.limits);
+    const image = await processUploadedOriginal(input.image, this.limits);
     const projectId = randomUUID();
     const now = fromDate(this.dialect, new Date());
     const row: repository.ProjectRow = {
       id: projectId,
       user_id: userId,
       name: input.name,
-      original_key: projectKeys.original(userId, projectId),
+      original_key: projectKeys.original(userId, projectId, image.format),
       original_thumbnail_key: projectKeys.originalThumbnail(userId, projectId),
       original_width: image.width,
       original_height: image.height,
@@ -193,7 +200,7 @@ export class ProjectsService {
       updated_at: now,
     };
     try {
-      await this.blobs.put(row.original_key, image.png, 'image/png');
+      await this.blobs.put(row.original_key, image.data, contentTypeForKey(row.original_key));
       await this.blobs.put(row.original_thumbnail_key, image.thumbnail, 'image/webp');
       await repository.insertProject(this.db, row);
     } catch (error) {
@@ -282,7 +289,7 @@ export class ProjectsService {
    * users/{uid}/projects/{id}/generated/{ms}.png.
    */
   async addHistoryItem(userId: string, projectId: string, input: NewHistoryItem): Promise<HistoryItem> {
-    const image = await prepareGeneratedImage(input.transformedImage);
+    const image = await prepareGeneratedImage(input.transformedImage, input.made);
     return this.storeHistoryItem(
       userId,
       projectId,
