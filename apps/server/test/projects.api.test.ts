@@ -601,6 +601,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
           kind: 'transformation',
           projectId: project.id,
           status: 'running',
+          version: 1,
           prompt: 'p',
           cost: 1,
           createdAt: new Date().toISOString(),

@@ -98,10 +98,14 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(accepted.statusCode).toBe(202);
       const { job } = accepted.json();
       expect(job).toMatchObject({ projectId: project.id, cost: 1 });
+      // The answer may already be running (the in-process queue is quick): its version says so.
+      const stepsSoFar = { queued: 0, running: 1, storing: 2, done: 3 } as Record<string, number>;
+      expect(job.version).toBe(stepsSoFar[job.status]);
       expect(job.prompt).toContain('Change only the walls to sage (rgba(156, 171, 134, 1))');
 
       const finished = await waitForJob(testApp, cookie, job.id);
-      expect(finished).toMatchObject({ status: 'done', error: null });
+      // queued → running → storing → done: three changes, each one version newer.
+      expect(finished).toMatchObject({ status: 'done', error: null, version: 3 });
       expect(await balanceOf(testApp, cookie)).toBe(4);
 
       const projectView = (
@@ -199,9 +203,11 @@ for (const { dialect, title, isAvailable } of testDialects) {
       }
       const refused = await startTransformation(testApp, cookie, project.id, { directives: sageDirectives });
       expect(refused.statusCode).toBe(402);
-      expect(refused.json().error.message).toBe(
-        'The free plan includes 2 generations. Buy credits to continue.',
-      );
+      expect(refused.json().error).toMatchObject({
+        code: 'NO_CREDITS',
+        message: 'The free plan includes 2 generations. Buy credits to continue.',
+        details: { freeTierLimit: 2 },
+      });
       expect(await balanceOf(testApp, cookie)).toBe(3);
     });
 

@@ -59,3 +59,15 @@ export type TestCheckoutSession = z.infer<typeof testCheckoutSessionSchema>;
 
 export const testCheckoutActionResponseSchema = z.object({ redirectTo: z.string() });
 export type TestCheckoutActionResponse = z.infer<typeof testCheckoutActionResponseSchema>;
+
+/**
+ * The `details` of a NO_CREDITS error: the balance and what was required, or the free plan's
+ * generation limit when that is what refused. The web app words the refusal from these, by
+ * code and details, never from the English message.
+ */
+export const noCreditsDetailsSchema = z.object({
+  balance: z.number().optional(),
+  required: z.number().optional(),
+  freeTierLimit: z.number().int().nonnegative().optional(),
+});
+export type NoCreditsDetails = z.infer<typeof noCreditsDetailsSchema>;

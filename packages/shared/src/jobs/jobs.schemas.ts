@@ -19,6 +19,11 @@ export const jobSchema = z.object({
   kind: z.enum(jobKinds),
   projectId: z.string(),
   status: z.enum(jobStatuses),
+  /**
+   * Grows by one with every change of state: of two copies of a job, the higher version is the
+   * newer (a late answer never undoes a live event).
+   */
+  version: z.number().int().nonnegative(),
   prompt: z.string(),
   cost: z.number(),
   createdAt: z.string(),

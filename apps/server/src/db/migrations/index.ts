@@ -4,6 +4,7 @@ import { creditReservations } from './002-credit-reservations.ts';
 import { projects } from './003-projects.ts';
 import { jobs } from './004-jobs.ts';
 import { jobHeartbeats } from './005-job-heartbeats.ts';
+import { jobVersions } from './007-job-versions.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix. */
 export const migrations: Record<string, PortableMigration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, PortableMigration> = {
   '003-projects': projects,
   '004-jobs': jobs,
   '005-job-heartbeats': jobHeartbeats,
+  '007-job-versions': jobVersions,
 };

@@ -82,6 +82,7 @@ export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: s
       started_at: fromDate(dialect, now),
       heartbeat_at: fromDate(dialect, now),
       attempts: expression('attempts', '+', 1),
+      version: expression('version', '+', 1),
     }))
     .where('id', '=', id)
     .where('status', '=', 'queued')
@@ -97,7 +98,11 @@ export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: s
 export async function markJobStoring(db: Kysely<Database>, id: string, resultKey: string): Promise<boolean> {
   const result = await db
     .updateTable('job')
-    .set({ status: 'storing', result_key: resultKey })
+    .set((expression) => ({
+      status: 'storing',
+      result_key: resultKey,
+      version: expression('version', '+', 1),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'running')
     .executeTakeFirst();
@@ -124,13 +129,14 @@ export async function finishJob(
 ) {
   await db
     .updateTable('job')
-    .set({
+    .set((expression) => ({
       status: outcome.status,
       finished_at: fromDate(dialect, now),
       result_id: outcome.status === 'done' ? outcome.resultId : null,
       error_code: outcome.status === 'failed' ? outcome.errorCode : null,
       error_message: outcome.status === 'failed' ? outcome.errorMessage : null,
-    })
+      version: expression('version', '+', 1),
+    }))
     .where('id', '=', id)
     .where('status', 'not in', ['done', 'failed'])
     .execute();
@@ -177,7 +183,13 @@ export async function takeOverStaleJob(
 export async function requeueJob(db: Kysely<Database>, id: string) {
   await db
     .updateTable('job')
-    .set({ status: 'queued', started_at: null, heartbeat_at: null, result_key: null })
+    .set((expression) => ({
+      status: 'queued',
+      started_at: null,
+      heartbeat_at: null,
+      result_key: null,
+      version: expression('version', '+', 1),
+    }))
     .where('id', '=', id)
     .execute();
 }

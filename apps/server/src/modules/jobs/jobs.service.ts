@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { composePrompt, type Directives, type Job, type ParsedTransformationRequest } from '@facelift/shared';
+import {
+  composePrompt,
+  type Directives,
+  type Job,
+  type NoCreditsDetails,
+  type ParsedTransformationRequest,
+} from '@facelift/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -86,6 +92,7 @@ export function toJob(row: JobRow): Job {
     kind: row.kind,
     projectId: row.project_id,
     status: row.status,
+    version: row.version,
     prompt: row.prompt,
     cost: row.cost,
     createdAt: toIsoString(row.created_at),
@@ -155,6 +162,7 @@ export class JobsService {
           throw new AppError(
             'NO_CREDITS',
             `The free plan includes ${limit} generations. Buy credits to continue.`,
+            { freeTierLimit: limit } satisfies NoCreditsDetails,
           );
         }
       }

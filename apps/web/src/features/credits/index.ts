@@ -2,5 +2,6 @@
 export { plansQueryKey, plansQueryOptions, usePlans } from './api/get-plans.ts';
 export { PaymentFulfilment } from './components/payment-fulfilment.tsx';
 export { TestCheckoutPage } from './components/test-checkout-page.tsx';
+export { creditRefusalMessage } from './credit-refusal.ts';
 export { PurchaseDialogProvider, usePurchaseDialog } from './purchase-dialog-context.tsx';
 export { type CreditBlocker, useRequireCredits } from './use-require-credits.ts';

@@ -1,9 +1,8 @@
-import { noCreditsMessage } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client.ts';
 import { PurchaseModal } from './components/purchase-modal.tsx';
+import { creditRefusalMessage } from './credit-refusal.ts';
 
 interface PurchaseDialogState {
   /**
@@ -27,13 +26,13 @@ export function PurchaseDialogProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('credits');
 
-  // docs/product.md, Messages: "No credits available" anywhere opens this modal. Any request the server
-  // refuses with NO_CREDITS, through a query or a mutation, opens it with that message.
+  // The one place a NO_CREDITS refusal is handled (docs/product.md, Credits and tiers): any
+  // request the server refuses with it, through a query or a mutation, opens this modal with
+  // the refusal worded by code and details. Callers only show the same words inline if they like.
   useEffect(() => {
     const openOnNoCredits = (error: unknown) => {
-      if (!(error instanceof ApiError) || error.code !== 'NO_CREDITS') return;
-      // The plain refusal is shown translated; a more specific one (the free tier's limit) as sent.
-      openPurchase(error.message === noCreditsMessage ? t('errors.noCredits') : error.message);
+      const reason = creditRefusalMessage(error, t);
+      if (reason !== null) openPurchase(reason);
     };
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') openOnNoCredits(event.action.error);

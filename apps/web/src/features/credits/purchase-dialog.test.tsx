@@ -41,10 +41,10 @@ function profile(isAdmin: boolean): MeResponse {
 }
 
 /** A feature elsewhere whose request the server refuses with NO_CREDITS. */
-function TransformButton({ message }: { message: string }) {
+function TransformButton({ message, details }: { message: string; details?: unknown }) {
   const transform = useMutation({
     mutationFn: async () => {
-      throw new ApiError('NO_CREDITS', message, 402);
+      throw new ApiError('NO_CREDITS', message, 402, details);
     },
   });
   return (
@@ -98,12 +98,35 @@ describe('purchase dialog', () => {
     expect(within(dialog).getByText('No credits available')).toBeTruthy();
   });
 
-  it('shows a more specific NO_CREDITS message as the server sent it', async () => {
+  it("words the free plan's limit from the refusal's details, in the reader's language", async () => {
     const message = 'The free plan includes 2 generations. Buy credits to continue.';
-    renderWithProviders(profile(false), <TransformButton message={message} />);
+    renderWithProviders(profile(false), <TransformButton message={message} details={{ freeTierLimit: 2 }} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transform' })));
     const dialog = await screen.findByRole('dialog', { name: 'Buy credits' });
     expect(within(dialog).getByText(message)).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('es');
+    try {
+      renderWithProviders(
+        profile(false),
+        <TransformButton message={message} details={{ freeTierLimit: 3 }} />,
+      );
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transform' })));
+      const spanish = await screen.findByRole('dialog');
+      expect(
+        within(spanish).getByText('El plan gratuito incluye 3 generaciones. Compra créditos para continuar.'),
+      ).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('goes by the code, not the English text: any NO_CREDITS without a limit is "No credits available"', async () => {
+    renderWithProviders(profile(false), <TransformButton message="Balance 0.5, 1 required" />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transform' })));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy credits' });
+    expect(within(dialog).getByText('No credits available')).toBeTruthy();
+    expect(within(dialog).queryByText('Balance 0.5, 1 required')).toBeNull();
   });
 
   it('gives non-admins three disabled "Buy (admin only)" buttons while sales are closed', async () => {

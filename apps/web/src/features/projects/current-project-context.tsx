@@ -8,7 +8,7 @@ import {
   type ProjectOffer,
   type StoredImage,
 } from '@facelift/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -39,8 +39,6 @@ export interface BaseImage {
   /** The history item whose result this is; null for the project's original. Send it as `sourceResultId`. */
   resultId: string | null;
 }
-
-export type ProjectEventListener = (event: ProjectEvent) => void;
 
 /** The current project, as every panel of the main screen reads it. */
 export interface CurrentProject {
@@ -79,8 +77,6 @@ export interface CurrentProject {
   resetProject(): void;
   /** Increments on every reset, so that panels holding their own state (directives) clear it. */
   resetSignal: number;
-  /** Live events of the current project (job progress included); returns the unsubscribe function. */
-  subscribe(listener: ProjectEventListener): () => void;
 }
 
 const CurrentProjectContext = createContext<CurrentProject | null>(null);
@@ -100,7 +96,6 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
   const [offer, setOffer] = useState<ProjectOffer>(defaultProjectOffer);
   const [baseResultId, setBaseResultId] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
-  const listeners = useRef(new Set<ProjectEventListener>());
 
   const query = useProject(projectId, isSignedIn);
   const project = query.data && query.data.id === projectId ? query.data : undefined;
@@ -144,21 +139,26 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
         showToast({ description: t('deletedElsewhere') });
         resetProject();
       }
-      for (const listener of listeners.current) listener(event);
     },
     [queryClient, resetProject, showToast, t],
   );
   useProjectEventStream(project ? project.id : null, handleEvent);
 
+  // A mutation, so that a refusal (NO_CREDITS) reaches the one handler every request shares.
+  const { mutateAsync: uploadProject } = useMutation({
+    mutationFn: ({ name, file, options }: { name: string; file: File; options?: UploadOptions }) =>
+      postProject(name, file, options),
+  });
+
   const createProject = useCallback(
     async (file: File, options?: UploadOptions) => {
-      const created = await postProject(draftName.trim(), file, options);
+      const created = await uploadProject({ name: draftName.trim(), file, options });
       queryClient.setQueryData(projectQueryKeys.detail(created.id), created);
       void queryClient.invalidateQueries({ queryKey: projectQueryKeys.lists() });
       navigate(`/projects/${created.id}`);
       return created;
     },
-    [draftName, navigate, queryClient],
+    [draftName, navigate, queryClient, uploadProject],
   );
 
   const openProject = useCallback(
@@ -167,13 +167,6 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
     },
     [navigate, projectId],
   );
-
-  const subscribe = useCallback((listener: ProjectEventListener) => {
-    listeners.current.add(listener);
-    return () => {
-      listeners.current.delete(listener);
-    };
-  }, []);
 
   const value = useMemo<CurrentProject>(() => {
     const history = project?.history ?? [];
@@ -207,7 +200,6 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
       openProject,
       resetProject,
       resetSignal,
-      subscribe,
     };
   }, [
     baseResultId,
@@ -223,7 +215,6 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
     query.isPending,
     resetProject,
     resetSignal,
-    subscribe,
   ]);
 
   return <CurrentProjectContext.Provider value={value}>{children}</CurrentProjectContext.Provider>;

@@ -21,7 +21,6 @@ export {
   type BaseImage,
   type CurrentProject,
   CurrentProjectProvider,
-  type ProjectEventListener,
   type ProjectStage,
   useCurrentProject,
 } from './current-project-context.tsx';

@@ -1,9 +1,13 @@
 import { type Project, type ProjectEvent, projectEventSchema } from '@facelift/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { storeJob } from '../jobs/index.ts';
 import { projectQueryKeys } from './api/project-query-keys.ts';
 
-/** Folds one live event into the cached project, so every view of it updates without a refetch. */
+/**
+ * Folds one live event into the query cache, so every view updates without a refetch. This is
+ * the one writer of live job state: `job.updated` goes into the job's query, newer-wins.
+ */
 export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent): void {
   const key = projectQueryKeys.detail(event.projectId);
   const update = (change: (project: Project) => Project) =>
@@ -38,8 +42,10 @@ export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent)
     case 'project.changed':
       void queryClient.invalidateQueries({ queryKey: key });
       break;
-    case 'project.deleted':
     case 'job.updated':
+      storeJob(queryClient, event.job);
+      break;
+    case 'project.deleted':
       break;
   }
   if (event.type !== 'job.updated')
@@ -47,9 +53,10 @@ export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent)
 }
 
 /**
- * Follows `GET /api/projects/:id/events` (SSE) while `projectId` is set: the cache is kept
- * current and every event is handed to `onEvent` (job progress included). After a dropped
- * connection the project is refetched, since events sent meanwhile are lost.
+ * Follows `GET /api/projects/:id/events` (SSE) while `projectId` is set: the query cache is kept
+ * current (jobs included), and each event is also handed to `onEvent` for what is not cache
+ * (the project deleted elsewhere). After a dropped connection the project is refetched, since
+ * events sent meanwhile are lost; a job's own poll covers its state.
  */
 export function useProjectEventStream(
   projectId: string | null,

@@ -2,8 +2,8 @@ import type { Job } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
+import { isJobFinished, storeJob } from '../jobs/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
-import { isJobFinished, jobQueryKey } from './api/get-job.ts';
 
 interface TransformWorkspace {
   /** The job shown in the result area: running, failed or done. */
@@ -21,8 +21,9 @@ const TransformWorkspaceContext = createContext<TransformWorkspace | null>(null)
 
 /**
  * What the directives side and the result side share: the job being followed, the result
- * shown and the painted mask. Live `job.updated` events go straight into the job's query
- * cache; after a reload the project's latest unfinished job is picked up again.
+ * shown and the painted mask. The job's state lives in the job cache, which the project's live
+ * events write (useActiveJob reads it); after a reload the project's unfinished job is picked
+ * up again.
  */
 export function TransformWorkspaceProvider({ children }: { children: ReactNode }) {
   const project = useCurrentProject();
@@ -30,15 +31,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
   const [activeJobId, setActiveJobId] = useState<string | null>(null);
   const [shownResultId, setShownResultId] = useState<string | null>(null);
   const [inpaintingMask, setInpaintingMask] = useState<string | null>(null);
-  const { projectId, resetSignal, subscribe } = project;
-
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type === 'job.updated') queryClient.setQueryData<Job>(jobQueryKey(event.job.id), event.job);
-      }),
-    [subscribe, queryClient],
-  );
+  const { projectId, resetSignal } = project;
 
   // A new or reset project starts with an empty result area and no mask.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetSignal is the trigger, not an input
@@ -55,7 +48,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       .then(({ jobs }) => {
         const running = jobs.find((job) => job.kind === 'transformation' && !isJobFinished(job));
         if (!isCurrent || !running) return;
-        queryClient.setQueryData(jobQueryKey(running.id), running);
+        storeJob(queryClient, running);
         setActiveJobId((current) => current ?? running.id);
       })
       .catch(() => undefined);

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe, useSignInDialog } from '../../auth/index.ts';
-import { usePurchaseDialog, useRequireCredits } from '../../credits/index.ts';
+import { useRequireCredits } from '../../credits/index.ts';
 import { useRenameProject } from '../api/rename-project.ts';
 import { useCurrentProject } from '../current-project-context.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -150,7 +150,6 @@ function NewProjectUpload() {
   const { t } = useTranslation('projects');
   const current = useCurrentProject();
   const { openSignIn } = useSignInDialog();
-  const { openPurchase } = usePurchaseDialog();
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -177,8 +176,8 @@ function NewProjectUpload() {
       if (controller.signal.aborted) return;
       const text = uploadErrorMessage(caught, t);
       setError(text);
+      // NO_CREDITS opens the purchase dialog by itself (credits feature); sign-in is asked here.
       if (caught instanceof ApiError && caught.code === 'NOT_AUTHENTICATED') openSignIn(t('panel.needLogin'));
-      if (caught instanceof ApiError && caught.code === 'NO_CREDITS') openPurchase(t('panel.noCredits'));
     }
   }
 

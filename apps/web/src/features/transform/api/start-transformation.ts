@@ -1,7 +1,7 @@
 import type { Job, TransformationRequest } from '@facelift/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { jobQueryKey } from './get-job.ts';
+import { storeJob } from '../../jobs/index.ts';
 
 export function startTransformation(
   projectId: string,
@@ -22,7 +22,8 @@ export function useStartTransformation(projectId: string | null) {
       return startTransformation(projectId, request);
     },
     onSuccess: ({ job }) => {
-      queryClient.setQueryData(jobQueryKey(job.id), job);
+      // The answer may be older than a live event already heard: newer-wins.
+      storeJob(queryClient, job);
       return queryClient.invalidateQueries({ queryKey: ['me'] });
     },
   });

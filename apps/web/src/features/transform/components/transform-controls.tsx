@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSignInDialog } from '../../auth/index.ts';
-import { usePlans, usePurchaseDialog, useRequireCredits } from '../../credits/index.ts';
+import { creditRefusalMessage, usePlans, useRequireCredits } from '../../credits/index.ts';
 import { DirectivesPanel, type DirectivesPanelValue } from '../../directives/index.ts';
+import { isJobFinished } from '../../jobs/index.ts';
 import { useCurrentProject } from '../../projects/index.ts';
-import { isJobFinished, useJob } from '../api/get-job.ts';
 import { useStartTransformation } from '../api/start-transformation.ts';
+import { useActiveJob } from '../hooks/use-active-job.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 
 /** The directives panel and the Transform button, under the project panel (standard and inpainting offers). */
@@ -21,9 +22,8 @@ export function TransformControls() {
   const project = useCurrentProject();
   const { requireCredits } = useRequireCredits();
   const { openSignIn } = useSignInDialog();
-  const { openPurchase } = usePurchaseDialog();
   const { activeJobId, setActiveJobId, inpaintingMask } = useTransformWorkspace();
-  const activeJob = useJob(activeJobId);
+  const activeJob = useActiveJob();
   const start = useStartTransformation(project.projectId);
   const [value, setValue] = useState<DirectivesPanelValue | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,9 +56,10 @@ export function TransformControls() {
       });
       setActiveJobId(job.id);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'NO_CREDITS') {
-        setError(caught.message === 'No credits available' ? tCredits('errors.noCredits') : caught.message);
-        openPurchase();
+      // NO_CREDITS has already opened the purchase dialog (credits feature): say it here too.
+      const refusal = creditRefusalMessage(caught, tCredits);
+      if (refusal !== null) {
+        setError(refusal);
       } else if (caught instanceof ApiError && caught.code === 'NOT_AUTHENTICATED') {
         openSignIn();
       } else {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { projectQueryKeys, useCurrentProject } from '../../projects/index.ts';
-import { useJob } from '../api/get-job.ts';
+import { useActiveJob } from '../hooks/use-active-job.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 import { ComparisonView } from './comparison-view.tsx';
 import { ResultPanel } from './result-panel.tsx';
@@ -13,7 +13,7 @@ export function TransformResultArea() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
   const { activeJobId, shownResultId, showResult } = useTransformWorkspace();
-  const job = useJob(activeJobId);
+  const job = useActiveJob();
 
   const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
   const item = resultId ? project.history.find((entry) => entry.id === resultId) : undefined;
