@@ -68,6 +68,7 @@ describe('TransformProgress', () => {
       kind: 'transformation',
       projectId: 'project-1',
       status: 'running',
+      version: 1,
       prompt: 'Change only the walls',
       cost: 1,
       createdAt: new Date(Date.now() - secondsAgo * 1000).toISOString(),
