@@ -83,9 +83,9 @@ export type VideoKind = { type: 'simple' } | { type: 'social'; platform: string 
 
 export async function chooseVideo(dialog: Locator, kind: VideoKind): Promise<void> {
   if (kind.type === 'simple') {
-    await dialog.getByRole('radio', { name: /^Simple/ }).check();
+    await dialog.getByRole('radio', { name: 'Simple', exact: true }).check();
   } else {
-    await dialog.getByRole('radio', { name: /^Social/ }).check();
+    await dialog.getByRole('radio', { name: 'Social', exact: true }).check();
     await dialog.getByRole('combobox', { name: 'Platform' }).selectOption(kind.platform);
   }
 }

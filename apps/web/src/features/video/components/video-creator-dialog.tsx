@@ -30,6 +30,7 @@ export default function VideoCreatorDialog({
   const [subtitle, setSubtitle] = useState('');
   const { state, generate, cancel, reset } = useVideoMaker({ beforeUrl, afterUrl, resultId });
   const platformId = useId();
+  const typeIdPrefix = useId();
   const isGenerating = state.status === 'generating';
   const outputRef = useRef<HTMLDivElement>(null);
   const isReady = state.status === 'ready';
@@ -99,12 +100,15 @@ export default function VideoCreatorDialog({
                     value={option}
                     checked={type === option}
                     onChange={() => change(setType)(option)}
+                    // Named by the type alone; the size and length are its description.
+                    aria-labelledby={`${typeIdPrefix}-${option}-name`}
+                    aria-describedby={`${typeIdPrefix}-${option}-hint`}
                   />
                   <span className="video-type__text">
-                    <span className="video-type__name">
+                    <span className="video-type__name" id={`${typeIdPrefix}-${option}-name`}>
                       {option === 'simple' ? t('typeSimple') : t('typeSocial')}
                     </span>
-                    <span className="ui-field__hint">
+                    <span className="ui-field__hint" id={`${typeIdPrefix}-${option}-hint`}>
                       {option === 'simple' ? t('typeSimpleHint') : t('typeSocialHint')}
                     </span>
                   </span>
