@@ -115,8 +115,13 @@ export function findSimilar(
   const openingWidth = opening.right - opening.left + 1;
   const openingHeight = opening.bottom - opening.top + 1;
   for (const match of matches) {
-    const left = match.x * factor + (opening.left - example.left);
-    const top = match.y * factor + (opening.top - example.top);
+    const { left, top } = refinePosition(
+      image,
+      opening,
+      match.x * factor + (opening.left - example.left),
+      match.y * factor + (opening.top - example.top),
+      factor,
+    );
     const candidate = {
       left,
       top,
@@ -128,6 +133,45 @@ export function findSimilar(
     found.push(candidate);
   }
   return found;
+}
+
+/**
+ * A match on the scaled copy is placed to within `factor` pixels: the full-size position with
+ * the least squared difference from the opening (every other pixel) within that reach.
+ */
+function refinePosition(
+  image: FacadeImage,
+  opening: Rectangle,
+  roughLeft: number,
+  roughTop: number,
+  factor: number,
+): { left: number; top: number } {
+  if (factor <= 1) return { left: roughLeft, top: roughTop };
+  const { width, height, lab } = image;
+  const openingWidth = opening.right - opening.left + 1;
+  const openingHeight = opening.bottom - opening.top + 1;
+  let best = { left: roughLeft, top: roughTop };
+  let bestDifference = Number.POSITIVE_INFINITY;
+  for (let top = roughTop - factor + 1; top <= roughTop + factor - 1; top++) {
+    if (top < 0 || top + openingHeight > height) continue;
+    for (let left = roughLeft - factor + 1; left <= roughLeft + factor - 1; left++) {
+      if (left < 0 || left + openingWidth > width) continue;
+      let difference = 0;
+      for (let y = 0; y < openingHeight && difference < bestDifference; y += 2) {
+        const from = ((opening.top + y) * width + opening.left) * 3;
+        const to = ((top + y) * width + left) * 3;
+        for (let x = 0; x < openingWidth; x += 2) {
+          const delta = (lab[from + x * 3] as number) - (lab[to + x * 3] as number);
+          difference += delta * delta;
+        }
+      }
+      if (difference < bestDifference) {
+        bestDifference = difference;
+        best = { left, top };
+      }
+    }
+  }
+  return best;
 }
 
 function overlapArea(a: Rectangle, b: Rectangle): number {

@@ -127,6 +127,26 @@ export class MaskLayers {
     });
   }
 
+  /**
+   * Takes `remove` away from a layer and then adds `add`, as one undoable step: a further
+   * click on a window replaces its frame with the refined one. Either may be missing.
+   */
+  replaceSelection(target: MaskTarget, remove: Bitmask | null, add: Bitmask | null): PixelBox | null {
+    const scale = (selection: Bitmask | null) =>
+      !selection || (selection.width === this.width && selection.height === this.height)
+        ? selection
+        : scaleBitmask(selection, this.width, this.height);
+    const removed = scale(remove);
+    const added = scale(add);
+    const box = unionBox(removed ? boundingBox(removed) : null, added ? boundingBox(added) : null);
+    if (!box) return null;
+    return this.applyOperation(target, (layer) => {
+      if (removed) applySelection(layer, removed, 'subtract');
+      if (added) applySelection(layer, added, 'add');
+      return box;
+    });
+  }
+
   /** Clears every layer, as one undoable step. Returns the whole area when anything changed. */
   reset(): PixelBox | null {
     this.endOperation();

@@ -5,6 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { type MaskTarget, maskTargets } from '../mask-layers.ts';
 import { overlayCss } from '../mask-overlay.ts';
 import { type BrushShape, brushSizeLimits, type RegionShape } from '../mask-painting.ts';
+import type { SmartSelectKind } from '../smart-select-session.ts';
+
+/** Frame width, % of an opening's shorter side: from a thin metal frame to a broad wooden one. */
+export const frameWidthLimits = { minimum: 2, maximum: 25 } as const;
 
 export type MaskTool = 'brush' | 'region' | 'smartSelect' | 'eraser';
 export const maskTools: readonly MaskTool[] = ['brush', 'region', 'smartSelect', 'eraser'];
@@ -15,8 +19,10 @@ export interface ToolSettings {
   brushShape: BrushShape;
   regionShape: RegionShape;
   brushSize: number;
-  /** Smart-select tolerance per layer: walls want a wider one than window frames. */
+  /** Smart-select tolerance per layer (the edit area's colour flood uses it). */
   tolerances: Record<MaskTarget, number>;
+  /** Width of a frame made from an opening, in % of the opening's shorter side. */
+  frameWidth: number;
 }
 
 export interface MaskEditorToolbarProps {
@@ -31,6 +37,10 @@ export interface MaskEditorToolbarProps {
   onZoomIn(): void;
   onZoomOut(): void;
   onFit(): void;
+  /** Which smart select the current layer uses: its controls follow. */
+  smartSelectKind: SmartSelectKind;
+  canSelectAllSimilar: boolean;
+  onSelectAllSimilar(): void;
 }
 
 /** Every control of the editor: real buttons and sliders, named by their visible text. */
@@ -46,10 +56,14 @@ export function MaskEditorToolbar({
   onZoomIn,
   onZoomOut,
   onFit,
+  smartSelectKind,
+  canSelectAllSimilar,
+  onSelectAllSimilar,
 }: MaskEditorToolbarProps) {
   const { t } = useTranslation('maskEditor');
   const brushSizeId = useId();
   const toleranceId = useId();
+  const frameWidthId = useId();
   const usesBrush = settings.tool === 'brush' || settings.tool === 'eraser';
 
   return (
@@ -137,7 +151,28 @@ export function MaskEditorToolbar({
         <output htmlFor={brushSizeId}>{settings.brushSize}</output>
       </div>
 
-      {settings.tool === 'smartSelect' ? (
+      {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
+        <>
+          <div className="mask-editor__slider">
+            <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
+            <input
+              id={frameWidthId}
+              type="range"
+              min={frameWidthLimits.minimum}
+              max={frameWidthLimits.maximum}
+              step={1}
+              value={settings.frameWidth}
+              onChange={(event) => onChange({ frameWidth: Number(event.currentTarget.value) })}
+            />
+            <output htmlFor={frameWidthId}>{t('frameWidthValue', { percent: settings.frameWidth })}</output>
+          </div>
+          <Button size="small" onClick={onSelectAllSimilar} disabled={!canSelectAllSimilar}>
+            {t('selectAllSimilar')}
+          </Button>
+        </>
+      ) : null}
+
+      {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
         <div className="mask-editor__slider">
           <label htmlFor={toleranceId}>{t('tolerance')}</label>
           <input

@@ -118,23 +118,25 @@ describe('MaskEditor', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('shows the shape choice for region select and the tolerance slider for smart select', () => {
+  it("shows the shape choice for region select and each layer's smart-select controls", () => {
     renderEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Region select' }));
     expect(screen.getByRole('button', { name: 'Rectangle' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ellipse' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Round' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Smart select' }));
-    const tolerance = () => (screen.getByRole('slider', { name: 'Tolerance' }) as HTMLInputElement).value;
-    expect(tolerance()).toBe('40');
-    // Walls start wide, window frames narrow; each layer keeps its own setting.
+    // The edit area is a colour flood with a tolerance; walls need none (their openings are
+    // found), frames have a width and "Select all similar".
+    expect((screen.getByRole('slider', { name: 'Tolerance' }) as HTMLInputElement).value).toBe('40');
     fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
-    expect(tolerance()).toBe('45');
-    fireEvent.change(screen.getByRole('slider', { name: 'Tolerance' }), { target: { value: '75' } });
+    expect(screen.queryByRole('slider', { name: 'Tolerance' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Select all similar' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Window frames' }));
-    expect(tolerance()).toBe('22');
-    fireEvent.click(screen.getByRole('button', { name: 'Walls' }));
-    expect(tolerance()).toBe('75');
+    const frameWidth = () => (screen.getByRole('slider', { name: 'Frame width' }) as HTMLInputElement).value;
+    expect(frameWidth()).toBe('8');
+    fireEvent.change(screen.getByRole('slider', { name: 'Frame width' }), { target: { value: '12' } });
+    expect(frameWidth()).toBe('12');
+    expect(screen.getByRole('button', { name: 'Select all similar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Smart select' }).getAttribute('aria-pressed')).toBe('true');
   });
 

@@ -1,4 +1,4 @@
-import { type Point, type RegionElement, smartSelectTolerance } from '@facelift/shared';
+import { defaultFrameWidth, type Point, type RegionElement, smartSelectTolerance } from '@facelift/shared';
 import { Dialog } from 'radix-ui';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import { useMaskDocument } from '../hooks/use-mask-document.ts';
 import { useMaskGestures } from '../hooks/use-mask-gestures.ts';
 import { useMaskShortcuts } from '../hooks/use-mask-shortcuts.ts';
 import { useSmartSelect } from '../hooks/use-smart-select.ts';
-import type { MaskTarget } from '../mask-layers.ts';
+import type { MaskLayers, MaskTarget } from '../mask-layers.ts';
 import { brushSizeLimits, clampBrushSize } from '../mask-painting.ts';
+import type { SmartSelectAnswer, SmartSelectKind, SmartSelectQuery } from '../smart-select-session.ts';
 import { MaskEditorToolbar, type ToolSettings } from './mask-editor-toolbar.tsx';
 import '../mask-editor.css';
 
@@ -56,6 +57,17 @@ function initialTolerances(): Record<MaskTarget, number> {
 }
 
 /**
+ * Which smart select answers a click on each layer (docs/decisions/050-facade-smart-select.md):
+ * walls and roof are surfaces minus their openings, frames come from openings, the edit area
+ * is a colour flood with a tolerance.
+ */
+export function smartSelectKind(target: MaskTarget): SmartSelectKind {
+  if (target === 'walls' || target === 'roof') return 'surface';
+  if (target === 'windowFrames' || target === 'doorFrames') return 'frame';
+  return 'colour';
+}
+
+/**
  * The full-screen mask editor (docs/product.md, Marking and selection): paint the area to edit,
  * or mark each element's region, with brush, shapes, eraser and smart select; undo, redo, zoom
  * and pan. This component composes; the layers, gestures, smart select and keyboard live in hooks.
@@ -79,6 +91,7 @@ export function MaskEditor({
     regionShape: 'rectangle',
     brushSize: brushSizeLimits.default,
     tolerances: initialTolerances(),
+    frameWidth: Math.round(defaultFrameWidth * 100),
   });
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
@@ -104,13 +117,32 @@ export function MaskEditor({
     onBrushSizeStep: changeBrushSize,
   });
 
+  const queryFor = (mode: 'add' | 'subtract'): SmartSelectQuery => {
+    const { target, tolerances, frameWidth } = settingsRef.current;
+    return {
+      kind: smartSelectKind(target),
+      mode,
+      tolerance: tolerances[target],
+      frameWidth: frameWidth / 100,
+    };
+  };
+  const applyAnswer = (answer: SmartSelectAnswer | null, layers: MaskLayers, target: MaskTarget) => {
+    if (answer && layersRef.current === layers)
+      commit(layers.replaceSelection(target, answer.remove, answer.add));
+  };
   const applySmartSelect = (point: Point, mode: 'add' | 'subtract') => {
     const layers = layersRef.current;
     if (!layers) return;
-    const { target, tolerances } = settingsRef.current;
-    void smartSelect.selectAt(point, layers, tolerances[target]).then((selection) => {
-      if (selection && layersRef.current === layers) commit(layers.applySelection(target, selection, mode));
-    });
+    const { target } = settingsRef.current;
+    void smartSelect
+      .selectAt(point, layers, queryFor(mode))
+      .then((answer) => applyAnswer(answer, layers, target));
+  };
+  const selectAllSimilar = () => {
+    const layers = layersRef.current;
+    if (!layers) return;
+    const { target } = settingsRef.current;
+    void smartSelect.selectAllSimilar(queryFor('add')).then((answer) => applyAnswer(answer, layers, target));
   };
 
   const gestures = useMaskGestures({
@@ -147,7 +179,7 @@ export function MaskEditor({
       : loadState === 'failed'
         ? t('status.loadFailed')
         : settings.tool === 'smartSelect' && smartState === 'preparing'
-          ? t('status.preparing')
+          ? t('status.preparingProgress', { percent: Math.round(smartSelect.progress * 100) })
           : settings.tool === 'smartSelect' && smartState === 'selecting'
             ? t('status.selecting')
             : settings.tool === 'smartSelect' && smartState === 'unavailable'
@@ -184,13 +216,31 @@ export function MaskEditor({
               onZoomIn={() => gestures.zoomBy(zoomStep)}
               onZoomOut={() => gestures.zoomBy(1 / zoomStep)}
               onFit={gestures.fitToView}
+              smartSelectKind={smartSelectKind(settings.target)}
+              canSelectAllSimilar={smartState === 'ready'}
+              onSelectAllSimilar={selectAllSimilar}
             />
             <p className="mask-editor__hint">
-              {t(`hints.${settings.tool}`)} {t('hints.navigation')}
+              {t(
+                settings.tool === 'smartSelect' && smartSelectKind(settings.target) === 'frame'
+                  ? 'hints.smartSelectFrame'
+                  : settings.tool === 'smartSelect' && smartSelectKind(settings.target) === 'surface'
+                    ? 'hints.smartSelectSurface'
+                    : `hints.${settings.tool}`,
+              )}{' '}
+              {t('hints.navigation')}
             </p>
             <p className="mask-editor__status" role="status">
               {statusText}
             </p>
+            {settings.tool === 'smartSelect' && smartState === 'preparing' ? (
+              <progress
+                className="mask-editor__progress"
+                aria-label={t('status.preparing')}
+                max={100}
+                value={Math.round(smartSelect.progress * 100)}
+              />
+            ) : null}
             <div
               ref={gestures.viewportRef}
               className="mask-editor__viewport"

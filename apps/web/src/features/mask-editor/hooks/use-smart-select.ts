@@ -1,7 +1,12 @@
-import { type Bitmask, mapPoint, type Point, type Size } from '@facelift/shared';
+import { mapPoint, type Point, type Size } from '@facelift/shared';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { analysisPixelBudget, fitPixelBudget, readImagePixels } from '../mask-image-io.ts';
-import { createSmartSelector, type SmartSelector } from '../smart-select-client.ts';
+import {
+  createSmartSelector,
+  type SmartSelectAnswer,
+  type SmartSelector,
+  type SmartSelectQuery,
+} from '../smart-select-client.ts';
 
 export type SmartSelectStatus = 'idle' | 'preparing' | 'ready' | 'selecting' | 'unavailable';
 
@@ -16,11 +21,15 @@ export interface SmartSelectOptions {
 
 export interface SmartSelect {
   status: SmartSelectStatus;
+  /** How far the analysis is, 0…1, while `status` is 'preparing'. */
+  progress: number;
   /**
-   * The area similar to what lies at `point` (measured in pixels of a picture of `size`), as a
-   * bitmask at the analysis size; null when the analysis is not ready or failed.
+   * What a click at `point` (measured in pixels of a picture of `size`) changes on the layer,
+   * as bitmasks at the analysis size; null when the analysis is not ready or failed.
    */
-  selectAt(point: Point, size: Size, tolerance: number): Promise<Bitmask | null>;
+  selectAt(point: Point, size: Size, query: SmartSelectQuery): Promise<SmartSelectAnswer | null>;
+  /** Every repeat on the facade of the opening clicked last ("Select all similar"). */
+  selectAllSimilar(query: SmartSelectQuery): Promise<SmartSelectAnswer | null>;
 }
 
 /**
@@ -35,6 +44,7 @@ export function useSmartSelect({
   isWanted,
 }: SmartSelectOptions): SmartSelect {
   const [status, setStatus] = useState<SmartSelectStatus>('idle');
+  const [progress, setProgress] = useState(0);
   const selectorRef = useRef<SmartSelector | null>(null);
   const analysisSizeRef = useRef<Size | null>(null);
 
@@ -60,22 +70,25 @@ export function useSmartSelect({
     selectorRef.current = selector;
     analysisSizeRef.current = size;
     setStatus('preparing');
-    selector.prepare(pixels).then(
-      () => selectorRef.current === selector && setStatus('ready'),
-      () => selectorRef.current === selector && setStatus('unavailable'),
-    );
+    setProgress(0);
+    selector
+      .prepare(pixels, (done) => selectorRef.current === selector && setProgress(done))
+      .then(
+        () => selectorRef.current === selector && setStatus('ready'),
+        () => selectorRef.current === selector && setStatus('unavailable'),
+      );
   }, [isWanted, status, naturalSize, photoRef]);
 
-  const selectAt = useCallback(
-    async (point: Point, size: Size, tolerance: number) => {
+  const ask = useCallback(
+    async (question: (selector: SmartSelector, analysis: Size) => Promise<SmartSelectAnswer | null>) => {
       const selector = selectorRef.current;
       const analysis = analysisSizeRef.current;
       if (!selector || !analysis || (status !== 'ready' && status !== 'selecting')) return null;
       setStatus('selecting');
       try {
-        const selection = await selector.select(mapPoint(point, size, analysis), tolerance);
+        const answer = await question(selector, analysis);
         setStatus('ready');
-        return selection;
+        return answer;
       } catch {
         setStatus('unavailable');
         return null;
@@ -83,6 +96,15 @@ export function useSmartSelect({
     },
     [status],
   );
+  const selectAt = useCallback(
+    (point: Point, size: Size, query: SmartSelectQuery) =>
+      ask((selector, analysis) => selector.select(mapPoint(point, size, analysis), query)),
+    [ask],
+  );
+  const selectAllSimilar = useCallback(
+    (query: SmartSelectQuery) => ask((selector) => selector.selectAllSimilar(query)),
+    [ask],
+  );
 
-  return { status, selectAt };
+  return { status, progress, selectAt, selectAllSimilar };
 }

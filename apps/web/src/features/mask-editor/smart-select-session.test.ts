@@ -1,0 +1,63 @@
+import { countPainted, type RgbaPixels } from '@facelift/shared';
+import { describe, expect, it } from 'vitest';
+import { createSmartSelectSession, type SmartSelectQuery } from './smart-select-session.ts';
+
+/** A render wall with two rows of three dark-framed windows: glass inside a 4-pixel frame. */
+const windows = [40, 150].flatMap((top) =>
+  [40, 150, 260].map((left) => ({ left, top, right: left + 59, bottom: top + 79 })),
+);
+function facadePhoto(): RgbaPixels {
+  const width = 360;
+  const height = 260;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const box = windows.find((w) => x >= w.left && x <= w.right && y >= w.top && y <= w.bottom);
+      const isGlass =
+        box && x >= box.left + 4 && x <= box.right - 4 && y >= box.top + 4 && y <= box.bottom - 4;
+      const grain = Math.round(Math.sin(x * 12.9898 + y * 78.233) * 5);
+      const colour = isGlass ? [120, 140, 160] : box ? [55, 58, 62] : [214 + grain, 196 + grain, 160 + grain];
+      data.set([colour[0] as number, colour[1] as number, colour[2] as number, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+const frames = (mode: 'add' | 'subtract'): SmartSelectQuery => ({
+  kind: 'frame',
+  mode,
+  tolerance: 40,
+  frameWidth: 0.08,
+});
+
+describe('smart select session on the window-frames layer', () => {
+  it('turns a clicked window into its frame, leaves the glass, and selects all similar windows', () => {
+    const session = createSmartSelectSession();
+    const progress: number[] = [];
+    session.prepare(facadePhoto(), (done) => progress.push(done));
+    expect(progress.at(-1)).toBe(1);
+
+    const first = session.select({ x: 70, y: 80 }, frames('add'));
+    const frame = first?.add;
+    expect(frame).toBeTruthy();
+    if (!frame) return;
+    // The frame ring of the first window is taken, its glass middle is not, nor the wall.
+    expect(frame.data[42 * 360 + 70]).toBe(1);
+    expect(frame.data[80 * 360 + 70]).toBe(0);
+    expect(frame.data[20 * 360 + 70]).toBe(0);
+
+    const all = session.selectAllSimilar(frames('add'))?.add;
+    expect(all).toBeTruthy();
+    if (!all) return;
+    for (const box of windows) {
+      expect(all.data[(box.top + 1) * 360 + ((box.left + box.right) >> 1)]).toBe(1);
+      expect(all.data[((box.top + box.bottom) >> 1) * 360 + ((box.left + box.right) >> 1)]).toBe(0);
+    }
+    expect(countPainted(all)).toBeLessThan(6 * 60 * 80 * 0.5);
+
+    // Shift-click on another window takes its frame away whole.
+    const removed = session.select({ x: 180, y: 190 }, frames('subtract'));
+    expect(removed?.add).toBeNull();
+    expect(removed?.remove?.data[151 * 360 + 180]).toBe(1);
+  });
+});

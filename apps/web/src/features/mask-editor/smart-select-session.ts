@@ -1,0 +1,106 @@
+/**
+ * One photo's smart select, wherever it runs (the worker, or the main thread as a fallback):
+ * which algorithm answers a click depends on the layer (docs/decisions/050-facade-smart-select.md).
+ * - walls and roof: the surface under the click, minus every opening found on it;
+ * - window and door frames: the opening under the click as a rectangle (further clicks on it
+ *   refine it), turned into its frame (band and glazing bars, not the glass);
+ * - the edit area: decision 010's colour flood with the tolerance slider.
+ */
+import {
+  type Bitmask,
+  createBitmask,
+  type FacadeImage,
+  findSimilar,
+  frameOfOpening,
+  type Point,
+  prepareFacadeImage,
+  prepareSmartSelectImage,
+  type Rectangle,
+  type RgbaPixels,
+  refineOpening,
+  type SmartSelectImage,
+  selectFacadeElement,
+  selectSimilarArea,
+} from '@facelift/shared';
+
+export type SmartSelectKind = 'surface' | 'frame' | 'colour';
+
+export interface SmartSelectQuery {
+  kind: SmartSelectKind;
+  mode: 'add' | 'subtract';
+  /** 1–100, for the colour flood. */
+  tolerance: number;
+  /** Frame band width as a share of the opening's shorter side. */
+  frameWidth: number;
+}
+
+/** What to take away from the layer, then what to add to it (either may be missing). */
+export interface SmartSelectAnswer {
+  remove: Bitmask | null;
+  add: Bitmask | null;
+}
+
+export interface SmartSelectSession {
+  prepare(pixels: RgbaPixels, onProgress?: (done: number) => void): void;
+  select(point: Point, query: SmartSelectQuery): SmartSelectAnswer | null;
+  selectAllSimilar(query: SmartSelectQuery): SmartSelectAnswer | null;
+}
+
+export function createSmartSelectSession(): SmartSelectSession {
+  let pixels: RgbaPixels | null = null;
+  let facade: FacadeImage | null = null;
+  let colourImage: SmartSelectImage | null = null;
+  /** The opening the last click selected: further clicks refine it. */
+  let lastOpening: Rectangle | null = null;
+
+  const openingMask = (image: FacadeImage, opening: Rectangle, frameWidth: number): Bitmask =>
+    frameOfOpening(image, opening, frameWidth);
+
+  return {
+    prepare(photo, onProgress) {
+      pixels = photo;
+      colourImage = null;
+      lastOpening = null;
+      facade = prepareFacadeImage(photo, { onProgress });
+    },
+    select(point, query) {
+      if (!facade || !pixels) throw new Error('Smart select has no photo yet');
+      if (query.kind === 'colour') {
+        // Only the edit area uses the flood, so it is prepared on its first click.
+        colourImage ??= prepareSmartSelectImage(pixels);
+        const selection = selectSimilarArea(colourImage, point, { tolerance: query.tolerance });
+        return query.mode === 'add' ? { remove: null, add: selection } : { remove: selection, add: null };
+      }
+      if (query.kind === 'surface') {
+        const selection = selectFacadeElement(facade, point, 'surface');
+        return query.mode === 'add' ? { remove: null, add: selection } : { remove: selection, add: null };
+      }
+      const isOnLast =
+        lastOpening !== null &&
+        point.x >= lastOpening.left &&
+        point.x <= lastOpening.right &&
+        point.y >= lastOpening.top &&
+        point.y <= lastOpening.bottom;
+      if (query.mode === 'subtract' && !isOnLast) {
+        // Shift-click on another opening removes it whole.
+        const opening = refineOpening(facade, null, point, 'add');
+        return opening ? { remove: openingMask(facade, opening, query.frameWidth), add: null } : null;
+      }
+      const before = query.mode === 'subtract' || isOnLast ? lastOpening : null;
+      const after = refineOpening(facade, before ?? lastOpening, point, query.mode);
+      const remove = before ? openingMask(facade, before, query.frameWidth) : null;
+      lastOpening = after;
+      return { remove, add: after ? openingMask(facade, after, query.frameWidth) : null };
+    },
+    selectAllSimilar(query) {
+      if (!facade || !lastOpening) return null;
+      const all = createBitmask(facade.width, facade.height);
+      for (const opening of findSimilar(facade, lastOpening)) {
+        const frame = openingMask(facade, opening, query.frameWidth);
+        for (let index = 0; index < all.data.length; index++)
+          if (frame.data[index] === 1) all.data[index] = 1;
+      }
+      return { remove: null, add: all };
+    },
+  };
+}
