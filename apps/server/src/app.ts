@@ -74,9 +74,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(projectsRoutes, {
     config,
     projects: services.projects,
+    history: services.history,
+    regions: services.regions,
     projectEvents: services.projectEvents,
   });
-  await app.register(filesRoutes, { projects: services.projects });
+  await app.register(filesRoutes, { projectFiles: services.projectFiles });
   await app.register(transformationsRoutes, { jobs: services.jobs });
 
   await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });

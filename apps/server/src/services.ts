@@ -10,7 +10,11 @@ import type { ProjectEventBus } from './integrations/project-events/project-even
 import { CreditsService } from './modules/credits/credits.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
+import { ChatMessagesService } from './modules/projects/chat-messages.service.ts';
+import { HistoryService } from './modules/projects/history.service.ts';
+import { ProjectFilesService } from './modules/projects/project-files.service.ts';
 import { ProjectsService } from './modules/projects/projects.service.ts';
+import { RegionsService } from './modules/projects/regions.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
 /**
@@ -30,6 +34,13 @@ export interface Services {
   credits: CreditsService;
   payments: PaymentsService;
   projects: ProjectsService;
+  /** A project's results, newest first. */
+  history: HistoryService;
+  chatMessages: ChatMessagesService;
+  /** Marked areas: element regions and inpainting masks. */
+  regions: RegionsService;
+  /** Project files in the blob store, and the owner-only file door. */
+  projectFiles: ProjectFilesService;
   jobs: JobsService;
   /** Stops the job workers and the event bus; the database stays open for whoever opened it. */
   close(): Promise<void>;
@@ -67,7 +78,19 @@ export async function createServices(
   const credits = new CreditsService(db, dialect);
   const users = new UsersService(db, dialect, credits);
   const payments = new PaymentsService(db, dialect, config, users, credits, log);
-  const projects = new ProjectsService(db, dialect, blobStore, projectEvents, config.uploads, log, credits);
+  const projectFiles = new ProjectFilesService(db, blobStore, log);
+  const projects = new ProjectsService(
+    db,
+    dialect,
+    projectFiles,
+    projectEvents,
+    config.uploads,
+    log,
+    credits,
+  );
+  const history = new HistoryService(db, dialect, projects, projectFiles, config.uploads);
+  const chatMessages = new ChatMessagesService(db, dialect, projects, projectFiles);
+  const regions = new RegionsService(db, dialect, projects, projectFiles, config.uploads);
   const jobs = new JobsService({
     db,
     dialect,
@@ -76,6 +99,8 @@ export async function createServices(
     credits,
     users,
     projects,
+    history,
+    regions,
     events: projectEvents,
     log,
     settings: {
@@ -99,6 +124,10 @@ export async function createServices(
     credits,
     payments,
     projects,
+    history,
+    chatMessages,
+    regions,
+    projectFiles,
     jobs,
     async close() {
       await jobs.stop();

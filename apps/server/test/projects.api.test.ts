@@ -122,7 +122,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(renamed.json().name).toBe('Maple House (north)');
 
       // The job pipeline's path: a result PNG stored as generated/{ms}.png.
-      const fromJob = await app.services.projects.addHistoryItem(owner.id, project.id, {
+      const fromJob = await app.services.history.addHistoryItem(owner.id, project.id, {
         transformedImage: await solidPng(64, 48, { r: 10, g: 200, b: 10 }),
         prompt: 'Change only the walls to sage.',
       });
@@ -153,7 +153,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(saved.statusCode).toBe(200);
       expect(saved.json().savedAt).toEqual(expect.any(String));
 
-      const source = await app.services.projects.readSourceImage(owner.id, project.id, fromJob.id);
+      const source = await app.services.history.readSourceImage(owner.id, project.id, fromJob.id);
       expect((await sharp(source.bytes).metadata()).width).toBe(64);
 
       // Element regions: a mask-contract PNG per element.
@@ -179,7 +179,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         payload: mask,
       });
       expect(replaced.json().regions).toHaveLength(1);
-      const regions = await app.services.projects.readElementRegions(owner.id, project.id);
+      const regions = await app.services.regions.readElementRegions(owner.id, project.id);
       expect(Object.keys(regions)).toEqual(['walls']);
       const badRegion = await app.inject({
         method: 'PUT',
@@ -189,7 +189,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       });
       expect(badRegion.statusCode).toBe(400);
 
-      const message = await app.services.projects.appendChatMessage(owner.id, project.id, {
+      const message = await app.services.chatMessages.appendChatMessage(owner.id, project.id, {
         role: 'assistant',
         text: 'Here is a sage facade.',
         generatedImage: await solidPng(16, 16),
@@ -255,7 +255,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
       const project = (
         await createProject(app, owner.cookie, 'Private', pngFile(await solidPng(20, 20)))
       ).json<Project>();
-      const item = await app.services.projects.addHistoryItem(owner.id, project.id, {
+      const item = await app.services.history.addHistoryItem(owner.id, project.id, {
         transformedImage: await solidPng(20, 20),
         prompt: 'x',
       });
@@ -727,7 +727,7 @@ describe('projects on the S3 file store (s3rver)', () => {
       const project = (
         await createProject(app, owner.cookie, 'In a bucket', pngFile(await solidPng(12, 10)))
       ).json<Project>();
-      await app.services.projects.addHistoryItem(owner.id, project.id, {
+      await app.services.history.addHistoryItem(owner.id, project.id, {
         transformedImage: await solidPng(12, 10),
         prompt: 'p',
       });

@@ -3,7 +3,8 @@ import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fak
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
-import { createProject, rectangleMask } from './support/project-helpers.ts';
+import { rectangleMask } from './support/masks.ts';
+import { createProject } from './support/project-helpers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testDialects } from './support/test-databases.ts';
 
@@ -63,7 +64,7 @@ async function saveWallRegion(testApp: TestApp, cookie: string, projectId: strin
     method: 'PUT',
     url: `/api/projects/${projectId}/regions/walls`,
     headers: { ...sameOriginHeaders(testApp.app, cookie), 'content-type': 'image/png' },
-    payload: await rectangleMask(width, height, { left: 0, top: 0, width: 48, height }),
+    payload: await rectangleMask(width, height, { left: 0, top: 0, right: 48, bottom: height }),
   });
   expect(response.statusCode).toBe(200);
 }
@@ -282,7 +283,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
 
     it('keeps the inpainting mask as a PNG file of the project and the parsed request in the job', async () => {
       const { cookie, project } = await newUserWithProject(`mask-${dialect}@example.com`);
-      const mask = await rectangleMask(width, height, { left: 0, top: 0, width: 48, height });
+      const mask = await rectangleMask(width, height, { left: 0, top: 0, right: 48, bottom: height });
       const accepted = await startTransformation(testApp, cookie, project.id, {
         directives: { mode: 'inpainting', freeText: 'paint the wall sage' },
         mask: `data:image/png;base64,${mask.toString('base64')}`,

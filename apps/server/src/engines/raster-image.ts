@@ -1,4 +1,4 @@
-import { thumbnailQuality, thumbnailSize } from '@facelift/shared';
+import { isMarkedMaskPixel, thumbnailQuality, thumbnailSize } from '@facelift/shared';
 import sharp from 'sharp';
 import { AppError } from '../lib/app-error.ts';
 
@@ -90,11 +90,6 @@ export async function inSlices(
   }
 }
 
-/** A mask pixel counts as marked by the contract (see MaskPng): transparent, or opaque near-white. */
-function isMarked(red: number, green: number, blue: number, alpha: number): boolean {
-  return alpha === 0 || (alpha === 255 && red > 200 && green > 200 && blue > 200);
-}
-
 /**
  * Reads a contract mask as edit weights at the given size. A mask drawn at another size is
  * scaled with nearest-neighbour sampling so it stays binary.
@@ -128,7 +123,7 @@ export async function decodeMaskWeights(mask: Buffer, width: number, height: num
       }
       const offset = index * 4;
       if (
-        isMarked(
+        isMarkedMaskPixel(
           aligned[offset] as number,
           aligned[offset + 1] as number,
           aligned[offset + 2] as number,

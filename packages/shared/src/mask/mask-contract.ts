@@ -56,6 +56,14 @@ export function isPaintedCanvasPixel(red: number, green: number, blue: number, a
   );
 }
 
+/**
+ * Whether a pixel of a mask marks the area to edit: fully transparent (the contract), or a
+ * painted-canvas pixel (so white-on-black masks from other tools read the same way).
+ */
+export function isMarkedMaskPixel(red: number, green: number, blue: number, alpha: number): boolean {
+  return alpha === 0 || isPaintedCanvasPixel(red, green, blue, alpha);
+}
+
 /** Reads a painted canvas (white strokes) with the painted-pixel rule: opaque and each channel > 200. */
 export function readPaintedCanvas(pixels: RgbaPixels): Bitmask {
   assertRgba(pixels);
@@ -107,17 +115,14 @@ export function decodeMask(pixels: RgbaPixels): Bitmask {
   const mask = createBitmask(pixels.width, pixels.height);
   const { data } = pixels;
   for (let index = 0, offset = 0; index < mask.data.length; index++, offset += 4) {
-    const alpha = data[offset + 3] as number;
-    mask.data[index] =
-      alpha === 0 ||
-      isPaintedCanvasPixel(
-        data[offset] as number,
-        data[offset + 1] as number,
-        data[offset + 2] as number,
-        alpha,
-      )
-        ? 1
-        : 0;
+    mask.data[index] = isMarkedMaskPixel(
+      data[offset] as number,
+      data[offset + 1] as number,
+      data[offset + 2] as number,
+      data[offset + 3] as number,
+    )
+      ? 1
+      : 0;
   }
   return mask;
 }

@@ -10,6 +10,7 @@ import {
 import { differenceCiede2000 } from 'culori';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { rectangleMask } from '../../../test/support/masks.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImageEditRequest } from '../image-engine.ts';
 import { LocalImageEngine } from './local-image-engine.ts';
@@ -34,20 +35,6 @@ async function facadePng(): Promise<{ png: Buffer; pixels: Buffer }> {
     .png()
     .toBuffer();
   return { png, pixels };
-}
-
-/** A contract mask: transparent inside the rectangle, opaque black elsewhere. */
-function rectangleMask(left: number, top: number, right: number, bottom: number): Promise<Buffer> {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const inside = x >= left && x < right && y >= top && y < bottom;
-      data[(y * width + x) * 4 + 3] = inside ? 0 : 255;
-    }
-  }
-  return sharp(data, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
 }
 
 async function decode(png: Buffer): Promise<Buffer> {
@@ -92,7 +79,7 @@ describe('LocalImageEngine', () => {
 
   it('recolours the door region to the chosen swatch and leaves everything else byte-identical', async () => {
     const { pixels } = await facadePng();
-    const doorRegion = await rectangleMask(25, 20, 35, 40);
+    const doorRegion = await rectangleMask(width, height, { left: 25, top: 20, right: 35, bottom: 40 });
     const result = await engine.edit(
       await request({
         directives: {
@@ -125,7 +112,7 @@ describe('LocalImageEngine', () => {
     const result = await engine.edit(
       await request({
         directives: { mode: 'inpainting', freeText: 'pinta la pared de verde salvia' },
-        mask: await rectangleMask(0, 0, 60, 20),
+        mask: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
       }),
     );
     const output = await decode(result.image);
@@ -138,7 +125,9 @@ describe('LocalImageEngine', () => {
     const result = await engine.edit(
       await request({
         directives: { mode: 'inpainting', freeText: 'peins le mur en bleu' },
-        elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
+        elementRegions: {
+          wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+        },
       }),
     );
     const output = await decode(result.image);
@@ -150,7 +139,9 @@ describe('LocalImageEngine', () => {
     const result = await engine.edit(
       await request({
         directives: { ...createEmptyDirectives(), customInstructions: { wallColor: 'paint it terracotta' } },
-        elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
+        elementRegions: {
+          wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+        },
       }),
     );
     const output = await decode(result.image);
@@ -175,7 +166,7 @@ describe('LocalImageEngine', () => {
   });
 
   it('refuses an empty region', async () => {
-    const empty = await rectangleMask(0, 0, 0, 0);
+    const empty = await rectangleMask(width, height, { left: 0, top: 0, right: 0, bottom: 0 });
     await expectUnsupported(
       engine.edit(
         await request({
@@ -193,7 +184,7 @@ describe('LocalImageEngine', () => {
   });
 
   it('refuses structural changes, free generation and door glass styles', async () => {
-    const mask = await rectangleMask(0, 0, 10, 10);
+    const mask = await rectangleMask(width, height, { left: 0, top: 0, right: 10, bottom: 10 });
     await expectUnsupported(
       engine.edit(await request({ directives: { mode: 'inpainting', freeText: 'Add a balcony' }, mask })),
       'structural_change',
@@ -223,7 +214,7 @@ describe('LocalImageEngine', () => {
       engine.edit(
         await request({
           directives: { mode: 'inpainting', freeText: 'sage, then red' },
-          mask: await rectangleMask(0, 0, 10, 10),
+          mask: await rectangleMask(width, height, { left: 0, top: 0, right: 10, bottom: 10 }),
         }),
       ),
       'several_colours_one_area',
@@ -237,8 +228,10 @@ describe('LocalImageEngine', () => {
       await request({
         directives: { mode: 'inpainting', freeText: 'paint the walls red' },
         // The wall region is the top half; the painted mask is the left third.
-        elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
-        mask: await rectangleMask(0, 0, 20, 40),
+        elementRegions: {
+          wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+        },
+        mask: await rectangleMask(width, height, { left: 0, top: 0, right: 20, bottom: 40 }),
       }),
     );
     const output = await decode(result.image);
@@ -263,7 +256,9 @@ describe('LocalImageEngine', () => {
             ...createEmptyDirectives(),
             selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
           },
-          elementRegions: { wallColor: await rectangleMask(0, 0, 60, 20) },
+          elementRegions: {
+            wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+          },
           signal: controller.signal,
         }),
       ),

@@ -2,6 +2,7 @@ import { composePrompt, createEmptyDirectives, type Directives } from '@facelift
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rectangleMask } from '../../../test/support/masks.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImageEditRequest } from '../image-engine.ts';
 import { OpenAiImageEngine } from './openai-image-engine.ts';
@@ -21,19 +22,6 @@ async function gradientPng(): Promise<{ png: Buffer; pixels: Buffer }> {
     .png()
     .toBuffer();
   return { png, pixels };
-}
-
-/** Contract mask: transparent (edit) inside the rectangle, opaque black outside. */
-function rectangleMask(left: number, top: number, right: number, bottom: number): Promise<Buffer> {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      data[(y * width + x) * 4 + 3] = x >= left && x < right && y >= top && y < bottom ? 0 : 255;
-    }
-  }
-  return sharp(data, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
 }
 
 /**
@@ -83,7 +71,11 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
   });
 
   it('sends gpt-image-1, n=1, the output size and PNG parts with explicit MIME types', async () => {
-    const result = await engine.edit(await request({ mask: await rectangleMask(100, 100, 200, 200) }));
+    const result = await engine.edit(
+      await request({
+        mask: await rectangleMask(width, height, { left: 100, top: 100, right: 200, bottom: 200 }),
+      }),
+    );
     expect(result).toMatchObject({ engine: 'openai', width, height });
     const [edit] = fake.imageEdits;
     expect(edit).toMatchObject({ model: 'gpt-image-1', n: '1', size: '1536x1024' });
@@ -97,7 +89,11 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
   it('composites the answer into the mask at full resolution and keeps every outside pixel', async () => {
     const { pixels } = await gradientPng();
     fake.answerColour = [10, 220, 30];
-    const result = await engine.edit(await request({ mask: await rectangleMask(100, 100, 200, 200) }));
+    const result = await engine.edit(
+      await request({
+        mask: await rectangleMask(width, height, { left: 100, top: 100, right: 200, bottom: 200 }),
+      }),
+    );
     const output = await sharp(result.image).removeAlpha().raw().toBuffer();
     expect(output.length).toBe(pixels.length);
     for (let y = 0; y < height; y++) {
@@ -120,8 +116,8 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
 
   it('uses the regions of the elements the request touches as the mask when there is no inpainting mask', async () => {
     const regions = {
-      wallColor: await rectangleMask(0, 0, 400, 150),
-      roofColor: await rectangleMask(0, 150, 400, 300),
+      wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 400, bottom: 150 }),
+      roofColor: await rectangleMask(width, height, { left: 0, top: 150, right: 400, bottom: 300 }),
     };
     const wallsOnly: Directives = {
       ...createEmptyDirectives(),
@@ -232,7 +228,11 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
 
   it('refuses an empty mask before calling the provider', async () => {
     const before = fake.requestLog.length;
-    const error = await failureOf(engine.edit(await request({ mask: await rectangleMask(0, 0, 0, 0) })));
+    const error = await failureOf(
+      engine.edit(
+        await request({ mask: await rectangleMask(width, height, { left: 0, top: 0, right: 0, bottom: 0 }) }),
+      ),
+    );
     expect(error.code).toBe('AREA_NOT_MARKED');
     expect(error.message).toMatch(/painted area is empty/);
     expect(fake.requestLog.length).toBe(before);

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentTypeForKey } from '../../integrations/blob-store/blob-store.ts';
-import type { ProjectsService } from '../projects/projects.service.ts';
+import type { ProjectFilesService } from '../projects/project-files.service.ts';
 
 /**
  * Serves project files to their owner only (docs/product.md, Accounts). Keys never change content
  * (new results get new names), so browsers may keep them for a year, privately.
  */
-export const filesRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (
+export const filesRoutes: FastifyPluginAsyncZod<{ projectFiles: ProjectFilesService }> = async (
   app,
-  { projects },
+  { projectFiles },
 ) => {
   app.get(
     '/api/files/*',
@@ -23,7 +23,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> =
     async (request, reply) => {
       const user = await request.requireUser();
       const key = request.params['*'];
-      const file = await projects.openFile(user.id, key);
+      const file = await projectFiles.openFile(user.id, key);
       return reply
         .header('content-type', contentTypeForKey(key))
         .header('content-length', file.size)

@@ -16,8 +16,10 @@ import type { JobQueue } from '../../integrations/job-queue/job-queue.ts';
 import { type ProjectEventBus, publishOrLog } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
+import type { HistoryService } from '../projects/history.service.ts';
 import { nextFileTimestamp, projectKeys } from '../projects/project-keys.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
+import type { RegionsService } from '../projects/regions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
   claimJob,
@@ -66,6 +68,8 @@ export interface JobsDependencies {
   credits: CreditsService;
   users: UsersService;
   projects: ProjectsService;
+  history: HistoryService;
+  regions: RegionsService;
   /** Progress goes out here, to every tab and instance following the project. */
   events: ProjectEventBus;
   settings: JobSettings;
@@ -140,13 +144,13 @@ export class JobsService {
     projectId: string,
     request: ParsedTransformationRequest,
   ): Promise<Job> {
-    const { db, dialect, credits, users, projects, queue, settings } = this.deps;
+    const { db, dialect, credits, users, projects, regions, queue, settings } = this.deps;
     await projects.requireProject(userId, projectId);
     const id = randomUUID();
     const { mask, ...parsed } = request;
     // The mask travels like region masks: a binary PNG in the blob store, its key in the row.
     const maskKey = mask
-      ? await projects.saveInpaintingMask(userId, projectId, id, pngDataUrlToBuffer(mask))
+      ? await regions.saveInpaintingMask(userId, projectId, id, pngDataUrlToBuffer(mask))
       : null;
     const input: StoredTransformationInput = { ...parsed, maskKey };
     const prompt = composePrompt(input.directives);
@@ -180,7 +184,7 @@ export class JobsService {
       await reserveAndInsert;
     } catch (error) {
       // No job, so nothing will ever read the mask.
-      if (maskKey) await projects.removeInpaintingMask(maskKey);
+      if (maskKey) await regions.removeInpaintingMask(maskKey);
       throw error;
     }
     await queue.enqueue(id);
@@ -228,7 +232,7 @@ export class JobsService {
   }
 
   private async runClaimedJob(claimed: JobRow): Promise<void> {
-    const { db, dialect, engine, credits, projects, settings, log } = this.deps;
+    const { db, dialect, engine, credits, history, regions, settings, log } = this.deps;
     const jobId = claimed.id;
     const userId = claimed.user_id;
     const publish = async () => {
@@ -238,13 +242,13 @@ export class JobsService {
     await publish();
     try {
       const input = fromJson<StoredTransformationInput>(claimed.input);
-      const { bytes: image } = await projects.readSourceImage(
+      const { bytes: image } = await history.readSourceImage(
         userId,
         claimed.project_id,
         input.sourceResultId,
       );
-      const regions = input.useElementRegions
-        ? await projects.readElementRegions(userId, claimed.project_id)
+      const elementRegions = input.useElementRegions
+        ? await regions.readElementRegions(userId, claimed.project_id)
         : {};
       const result = await withTimeout(
         async (signal) =>
@@ -252,9 +256,9 @@ export class JobsService {
             await createImageEditRequest({
               image,
               mask: input.maskKey
-                ? await projects.readInpaintingMask(userId, claimed.project_id, input.maskKey)
+                ? await regions.readInpaintingMask(userId, claimed.project_id, input.maskKey)
                 : null,
-              regions,
+              regions: elementRegions,
               directives: input.directives,
               prompt: claimed.prompt,
               signal,
@@ -271,7 +275,7 @@ export class JobsService {
         return;
       }
       await publish();
-      const stored = await projects.addHistoryItem(userId, claimed.project_id, {
+      const stored = await history.addHistoryItem(userId, claimed.project_id, {
         transformedImage: result.image,
         ...(result.thumbnail
           ? { made: { thumbnail: result.thumbnail, width: result.width, height: result.height } }
@@ -393,7 +397,7 @@ export class JobsService {
       } else if (row.status === 'storing' && (await this.keepStoredResult(row))) {
         counts.stored += 1;
       } else {
-        if (row.result_key) await this.deps.projects.removeUnrecordedResult(row.result_key);
+        if (row.result_key) await this.deps.history.removeUnrecordedResult(row.result_key);
         await this.failInterrupted(row.id);
         counts.failed += 1;
       }
@@ -405,9 +409,9 @@ export class JobsService {
 
   /** A job cut off after its history item was written: the result is there, so it is done. */
   private async keepStoredResult(row: JobRow): Promise<boolean> {
-    const { db, dialect, credits, projects } = this.deps;
+    const { db, dialect, credits, history } = this.deps;
     if (!row.result_key) return false;
-    const itemId = await projects.findHistoryItemIdByResultKey(row.project_id, row.result_key);
+    const itemId = await history.findHistoryItemIdByResultKey(row.project_id, row.result_key);
     if (!itemId) return false;
     await credits.commit(row.id);
     await finishJob(db, dialect, row.id, { status: 'done', resultId: itemId }, new Date());

@@ -14,8 +14,10 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { ProjectEventBus } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { HistoryService } from './history.service.ts';
 import { readMultipartUpload } from './multipart-upload.ts';
 import type { ProjectsService } from './projects.service.ts';
+import type { RegionsService } from './regions.service.ts';
 
 const projectParams = z.object({ projectId: z.string().min(1).max(100) });
 const historyItemParams = projectParams.extend({ itemId: z.string().min(1).max(100) });
@@ -33,12 +35,14 @@ function readName(value: string | undefined): string {
 export interface ProjectsRoutesOptions {
   config: Config;
   projects: ProjectsService;
+  history: HistoryService;
+  regions: RegionsService;
   projectEvents: ProjectEventBus;
 }
 
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
   app,
-  { config, projects, projectEvents },
+  { config, projects, history, regions, projectEvents },
 ) => {
   const maxBytes = config.uploads.maxBytes;
 
@@ -149,7 +153,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       await projects.requireProject(user.id, request.params.projectId);
       const upload = await readMultipartUpload(request, maxBytes);
       if (!upload.file) throw new AppError('VALIDATION_FAILED', 'Please select an image file');
-      const item = await projects.addUploadedHistoryItem(user.id, request.params.projectId, {
+      const item = await history.addUploadedHistoryItem(user.id, request.params.projectId, {
         image: upload.file,
         prompt: (upload.fields.prompt ?? '').slice(0, 8000),
         sourceResultId: upload.fields.sourceResultId || null,
@@ -171,7 +175,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     },
     async (request) => {
       const user = await request.requireUser();
-      return projects.saveHistoryItem(user.id, request.params.projectId, request.params.itemId);
+      return history.saveHistoryItem(user.id, request.params.projectId, request.params.itemId);
     },
   );
 
@@ -187,7 +191,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     },
     async (request) => {
       const user = await request.requireUser();
-      return { regions: await projects.listElementRegions(user.id, request.params.projectId) };
+      return { regions: await regions.listElementRegions(user.id, request.params.projectId) };
     },
   );
 
@@ -208,7 +212,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the region as an image/png body.');
       }
       const { projectId, element } = request.params;
-      return { regions: await projects.saveElementRegion(user.id, projectId, element, request.body) };
+      return { regions: await regions.saveElementRegion(user.id, projectId, element, request.body) };
     },
   );
 
@@ -225,7 +229,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     async (request) => {
       const user = await request.requireUser();
       const { projectId, element } = request.params;
-      return { regions: await projects.deleteElementRegion(user.id, projectId, element) };
+      return { regions: await regions.deleteElementRegion(user.id, projectId, element) };
     },
   );
 

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { BlobObject, BlobStore } from '../../integrations/blob-store/blob-store.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { parseProjectKey } from './project-keys.ts';
+import * as repository from './projects.repository.ts';
+
+/**
+ * Project files in the blob store (docs/architecture.md, Server layers): what the other
+ * project services write and read, and the owner-only file door of GET /api/files. A file
+ * that cannot be removed is logged, never shown: the row that pointed to it is already gone.
+ */
+export class ProjectFilesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly blobs: BlobStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    return this.blobs.put(key, bytes, contentType);
+  }
+
+  get(key: string): Promise<Buffer | null> {
+    return this.blobs.get(key);
+  }
+
+  /** A file for its owner: the key must be under one of the user's existing projects. */
+  async openFile(userId: string, key: string): Promise<BlobObject> {
+    const owner = parseProjectKey(key);
+    if (!owner || owner.userId !== userId) throw new AppError('NOT_FOUND', 'File not found');
+    if (!(await repository.findOwnedProject(this.db, userId, owner.projectId))) {
+      throw new AppError('NOT_FOUND', 'File not found');
+    }
+    let file: BlobObject | null;
+    try {
+      file = await this.blobs.open(key);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('Invalid blob key')) {
+        throw new AppError('NOT_FOUND', 'File not found');
+      }
+      throw error;
+    }
+    if (!file) throw new AppError('NOT_FOUND', 'File not found');
+    return file;
+  }
+
+  /** Removes one file; a failure is logged. */
+  async remove(key: string): Promise<void> {
+    try {
+      await this.blobs.delete(key);
+    } catch (error) {
+      this.log.error({ err: error, key }, 'file not deleted');
+    }
+  }
+
+  /** Removes every file under a folder (a deleted project's); a failure is logged. */
+  async removeFolder(prefix: string): Promise<void> {
+    try {
+      await this.blobs.deletePrefix(prefix);
+    } catch (error) {
+      this.log.error({ err: error, prefix }, 'project files not deleted');
+    }
+  }
+}
