@@ -153,6 +153,20 @@ describe('before/after video creator', () => {
     const { bytes, fileName } = await generateAndDownload(page, dialog);
     expect(fileName).toMatch(/^facelift-before-after-\w+\.webm$/);
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // EBML: WebM
+    const video = await readVideo(bytes);
+    expect(video.mimeType.split(';')[0]).toBe('video/webm');
+    expect(['vp8', 'vp9']).toContain(video.codec);
+    expect([video.width, video.height]).toEqual([800, 600]);
+    // Recorded in real time, so the length is about 3 s rather than exact.
+    expect(video.duration).toBeGreaterThan(2.5);
+    expect(video.duration).toBeLessThan(4);
+    // Real time drifts a little: look near the edges, where the wipe is clear of the middle.
+    const [left, right] = await pixelsOfFrame(page, video, 1.5, [
+      [0.1, 0.5],
+      [0.9, 0.5],
+    ]);
+    expect(isAfterWall(left ?? []), `left ${left}`).toBe(true);
+    expect(isBeforeWall(right ?? []), `right ${right}`).toBe(true);
   }, 120_000);
 
   it('cancel stops the encoding worker and returns to idle', async () => {

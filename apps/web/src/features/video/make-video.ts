@@ -1,4 +1,4 @@
-import type { EncodeRequest, EncodeResponse } from './video-encoding-protocol.ts';
+import type { EncodeResponse, WorkerRequest } from './video-encoding-protocol.ts';
 import { chooseVideoFormat, type VideoFormat } from './video-format.ts';
 import { contextOf, drawFrame, prepareLayers, type VideoScene } from './video-frames.ts';
 import { frameCountOf, type VideoChoice, type VideoPreset } from './video-settings.ts';
@@ -54,17 +54,30 @@ async function loadPicture(url: string, signal: AbortSignal): Promise<ImageBitma
   }
 }
 
-function encodeInWorker(
-  request: Omit<EncodeRequest, 'before' | 'after'>,
-  pictures: { before: ImageBitmap; after: ImageBitmap },
+// Vite bundles each worker from these literal `new Worker(new URL(...))` expressions.
+function startEncoderWorker(): Worker {
+  return new Worker(new URL('./video-encoder.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'video-encoder',
+  });
+}
+function startRemuxWorker(): Worker {
+  return new Worker(new URL('./video-remux.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'video-remux',
+  });
+}
+
+/** Runs one request in a fresh worker; aborting terminates the worker. */
+function runInWorker(
+  startWorker: () => Worker,
+  request: WorkerRequest,
+  transfer: Transferable[],
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./video-encoder.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'video-encoder',
-    });
+    const worker = startWorker();
     const stop = () => {
       // Terminating drops the encoder and every frame in flight at once: cancel is immediate.
       worker.terminate();
@@ -90,8 +103,7 @@ function encodeInWorker(
       finish();
       reject(new Error(event.message || 'The video worker failed'));
     };
-    const full: EncodeRequest = { ...request, ...pictures };
-    worker.postMessage(full, [pictures.before, pictures.after]);
+    worker.postMessage(request, transfer);
   });
 }
 
@@ -136,18 +148,32 @@ async function recordOnPage(
   });
   recorder.start();
   try {
-    for (let frame = 0; frame < scene.frameCount; frame += 1) {
-      drawFrame(context, layers, scene, frame);
-      track?.requestFrame();
-      onProgress((frame + 1) / scene.frameCount);
-      await waitFor(1000 / scene.framesPerSecond, signal);
+    // The recorder timestamps frames by the clock, so the frame drawn follows the clock too:
+    // timers run late on a busy machine, and a late wipe would otherwise stretch the video.
+    const start = performance.now();
+    const durationMilliseconds = (scene.frameCount / scene.framesPerSecond) * 1000;
+    let drawnFrame = -1;
+    for (;;) {
+      const elapsed = performance.now() - start;
+      const frame = Math.min(scene.frameCount - 1, Math.floor((elapsed / 1000) * scene.framesPerSecond));
+      if (frame !== drawnFrame) {
+        drawFrame(context, layers, scene, frame);
+        track?.requestFrame();
+        drawnFrame = frame;
+        onProgress((frame + 1) / scene.frameCount);
+      }
+      if (elapsed >= durationMilliseconds) break;
+      await waitFor(1000 / scene.framesPerSecond / 2, signal);
     }
   } finally {
     recorder.stop();
     for (const streamTrack of stream.getTracks()) streamTrack.stop();
   }
   await stopped;
-  return new Blob(chunks, { type: mimeType });
+  const recording = new Blob(chunks, { type: mimeType });
+  // MediaRecorder's WebM has no duration or seek index; the worker copies it into one that has.
+  const indexed = await runInWorker(startRemuxWorker, { type: 'remux', recording }, [], () => {}, signal);
+  return new Blob([indexed], { type: 'video/webm' });
 }
 
 export interface MakeVideoOptions {
@@ -182,15 +208,19 @@ export async function makeVideo(options: MakeVideoOptions): Promise<MadeVideo> {
     );
     return { blob, format };
   }
-  const buffer = await encodeInWorker(
+  const buffer = await runInWorker(
+    startEncoderWorker,
     {
+      type: 'encode',
       scene,
       container: format.container,
       codec: format.codec,
       ...(format.codecString ? { codecString: format.codecString } : {}),
       bitrate: preset.bitrate,
+      before,
+      after,
     },
-    { before, after },
+    [before, after],
     options.onProgress,
     signal,
   );
