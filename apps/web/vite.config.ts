@@ -7,5 +7,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
+  // Source maps are written for error reports but not referenced from the bundles, and the
+  // server does not serve them (docs/decisions/104-app-shell.md).
+  build: { outDir: 'dist', sourcemap: 'hidden', emptyOutDir: true },
 });

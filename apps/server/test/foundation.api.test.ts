@@ -15,6 +15,7 @@ async function createWebDist(): Promise<string> {
   await mkdir(path.join(directory, 'assets'));
   await writeFile(path.join(directory, 'index.html'), indexHtml);
   await writeFile(path.join(directory, 'assets', 'main-abc123.js'), 'console.log(1);');
+  await writeFile(path.join(directory, 'assets', 'main-abc123.js.map'), '{"version":3}');
   return directory;
 }
 
@@ -116,6 +117,14 @@ for (const { dialect, title, isAvailable } of testDialects) {
       const response = await testApp.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('never serves source maps, and answers a missing asset with 404 rather than the app', async () => {
+      for (const url of ['/assets/main-abc123.js.map', '/assets/gone-123.js']) {
+        const response = await testApp.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).not.toContain('"version":3');
+      }
     });
 
     it('describes the API in OpenAPI at /api/docs/json and serves the docs UI', async () => {

@@ -7,7 +7,9 @@ import { AppError } from '../lib/app-error.ts';
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html is never
  * cached so a deploy is picked up at once. Any unknown non-API GET answers with the app
- * (SPA fallback) so deep links work; unknown API paths get a JSON 404.
+ * (SPA fallback) so deep links work; unknown API paths get a JSON 404. Source maps stay on
+ * disk for error reports and are never served (docs/decisions/104-app-shell.md); a missing
+ * asset is a 404, not the app.
  */
 export const webAppPlugin = fp<{ distDirectory: string }>(
   async (app, { distDirectory }) => {
@@ -18,6 +20,7 @@ export const webAppPlugin = fp<{ distDirectory: string }>(
         root: distDirectory,
         wildcard: true,
         index: 'index.html',
+        allowedPath: (pathName) => !pathName.endsWith('.map'),
         setHeaders(response, filePath) {
           const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
           response.header(
@@ -29,7 +32,8 @@ export const webAppPlugin = fp<{ distDirectory: string }>(
     }
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const isAsset = request.url.startsWith('/assets/');
+      if (isApi || isAsset || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
         throw new AppError('NOT_FOUND', 'Not found');
       }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { englishResources, resources, translatedNamespaces } from './i18n-resources.ts';
+import { englishResources, translatedNamespaces } from './i18n-resources.ts';
+import spanish from './translations-es.ts';
+import french from './translations-fr.ts';
+
+const resources = { es: spanish, fr: french };
 
 /** Every leaf key path of a translation file, e.g. "header.signIn". */
 function leafKeys(value: unknown, prefix = ''): string[] {

@@ -7,22 +7,6 @@ import enProjects from '../locales/en/projects.json';
 import enTransform from '../locales/en/transform.json';
 import enVideo from '../locales/en/video.json';
 import type enVideoCreator from '../locales/en/video-creator.json';
-import esAuth from '../locales/es/auth.json';
-import esCommon from '../locales/es/common.json';
-import esCredits from '../locales/es/credits.json';
-import esDirectives from '../locales/es/directives.json';
-import esMaskEditor from '../locales/es/maskEditor.json';
-import esProjects from '../locales/es/projects.json';
-import esTransform from '../locales/es/transform.json';
-import esVideo from '../locales/es/video.json';
-import frAuth from '../locales/fr/auth.json';
-import frCommon from '../locales/fr/common.json';
-import frCredits from '../locales/fr/credits.json';
-import frDirectives from '../locales/fr/directives.json';
-import frMaskEditor from '../locales/fr/maskEditor.json';
-import frProjects from '../locales/fr/projects.json';
-import frTransform from '../locales/fr/transform.json';
-import frVideo from '../locales/fr/video.json';
 
 /** Translated namespaces, one per feature so that features own their texts. */
 export const englishResources = {
@@ -55,26 +39,20 @@ export const translatedNamespaces = [
   'video',
 ] as const;
 
-export const resources = {
-  en: englishResources,
-  es: {
-    common: esCommon,
-    auth: esAuth,
-    credits: esCredits,
-    projects: esProjects,
-    directives: esDirectives,
-    maskEditor: esMaskEditor,
-    transform: esTransform,
-    video: esVideo,
-  },
-  fr: {
-    common: frCommon,
-    auth: frAuth,
-    credits: frCredits,
-    projects: frProjects,
-    directives: frDirectives,
-    maskEditor: frMaskEditor,
-    transform: frTransform,
-    video: frVideo,
-  },
-} as const;
+type TranslatedLanguage = 'es' | 'fr';
+
+/**
+ * Spanish and French are loaded when they are needed (the detected language at start, or a
+ * switch of language), so that the app shell carries English only (docs/decisions/104-app-shell.md).
+ */
+export const loadTranslations: Record<
+  TranslatedLanguage,
+  () => Promise<Record<(typeof translatedNamespaces)[number], unknown>>
+> = {
+  es: () => import('./translations-es.ts').then((module) => module.default),
+  fr: () => import('./translations-fr.ts').then((module) => module.default),
+};
+
+export function isTranslatedLanguage(language: string): language is TranslatedLanguage {
+  return Object.hasOwn(loadTranslations, language);
+}

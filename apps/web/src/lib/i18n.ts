@@ -1,11 +1,12 @@
 import { fallbackLanguage, isRightToLeft, supportedLanguages } from '@facelift/shared';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
-  type englishResources,
+  englishResources,
+  isTranslatedLanguage,
   type LazyEnglishResources,
-  resources,
+  loadTranslations,
   translatedNamespaces,
 } from './i18n-resources.ts';
 
@@ -23,15 +24,34 @@ function applyDocumentLanguage(language: string): void {
   document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
 }
 
+/** Reads Spanish and French from their own chunks the first time they are needed. */
+const onDemandTranslations: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (!isTranslatedLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    loadTranslations[language]().then(
+      (texts) => callback(null, (texts as Record<string, Record<string, unknown>>)[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 i18n.on('languageChanged', applyDocumentLanguage);
 
 await i18n
+  .use(onDemandTranslations)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
+    // English is in the shell (and is the fallback); the others come from the backend above.
+    resources: { en: englishResources },
+    partialBundledLanguages: true,
     supportedLngs: [...supportedLanguages],
     nonExplicitSupportedLngs: true,
     fallbackLng: fallbackLanguage,

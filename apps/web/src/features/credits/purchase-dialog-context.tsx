@@ -1,8 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { PurchaseModal } from './components/purchase-modal.tsx';
 import { creditRefusalMessage } from './credit-refusal.ts';
+
+// The purchase modal loads the first time it opens (docs/decisions/104-app-shell.md).
+const PurchaseModal = lazy(() =>
+  import('./components/purchase-modal.tsx').then((module) => ({ default: module.PurchaseModal })),
+);
 
 interface PurchaseDialogState {
   /**
@@ -17,9 +31,11 @@ const PurchaseDialogContext = createContext<PurchaseDialogState | null>(null);
 /** Hosts the one purchase modal that the header and every "No credits available" open. */
 export function PurchaseDialogProvider({ children }: { children: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
   const [reason, setReason] = useState<string | undefined>();
   const openPurchase = useCallback((why?: string) => {
     setReason(why);
+    setWasOpened(true);
     setIsOpen(true);
   }, []);
   const value = useMemo(() => ({ openPurchase }), [openPurchase]);
@@ -48,7 +64,11 @@ export function PurchaseDialogProvider({ children }: { children: ReactNode }) {
   return (
     <PurchaseDialogContext.Provider value={value}>
       {children}
-      <PurchaseModal open={isOpen} onOpenChange={setIsOpen} reason={reason} />
+      {wasOpened ? (
+        <Suspense fallback={null}>
+          <PurchaseModal open={isOpen} onOpenChange={setIsOpen} reason={reason} />
+        </Suspense>
+      ) : null}
     </PurchaseDialogContext.Provider>
   );
 }

@@ -1,11 +1,17 @@
 import { type RegionElement, regionElements } from '@facelift/shared';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { MaskEditor, type MaskEditorHandle } from '../../mask-editor/index.ts';
+import type { MaskEditorHandle } from '../../mask-editor/index.ts';
 import { deleteElementRegion, saveElementRegion, useCurrentProject } from '../../projects/index.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
+
+// The editor and smart select load the first time the editor opens, not with the app shell
+// (docs/decisions/104-app-shell.md).
+const MaskEditor = lazy(() =>
+  import('../../mask-editor/index.ts').then((module) => ({ default: module.MaskEditor })),
+);
 
 /** The size the photo is shown at in the editor: as large as fits the window. */
 function fitToWindow(width: number, height: number): { width: number; height: number } {
@@ -74,15 +80,17 @@ export function AreaEditor() {
               : t('areasNotMarked')}
       </p>
       {isOpen ? (
-        <MaskEditor
-          ref={editor}
-          imageUrl={base.url}
-          displayWidth={display.width}
-          displayHeight={display.height}
-          initialTarget={isInpainting ? 'mask' : 'walls'}
-          initialMasks={inpaintingMask ? { ...initialMasks, mask: inpaintingMask } : initialMasks}
-          onClose={close}
-        />
+        <Suspense fallback={<p role="status">{t('ui.loading', { ns: 'common' })}</p>}>
+          <MaskEditor
+            ref={editor}
+            imageUrl={base.url}
+            displayWidth={display.width}
+            displayHeight={display.height}
+            initialTarget={isInpainting ? 'mask' : 'walls'}
+            initialMasks={inpaintingMask ? { ...initialMasks, mask: inpaintingMask } : initialMasks}
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
