@@ -10,6 +10,7 @@ import { AppError } from '../lib/app-error.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
 import { allowedOriginsOf } from '../lib/request-origin.ts';
 import { authErrorToAppError } from './auth-errors.ts';
+import { isCommonPassword, newPasswordFields } from './common-passwords.ts';
 import { readCookie, SessionCache } from './session-cache.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -143,6 +144,27 @@ function toFetchHeaders(request: FastifyRequest, config: Config): Headers {
   return headers;
 }
 
+function withRevokeOtherSessions(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object') return JSON.stringify({ ...parsed, revokeOtherSessions: true });
+  } catch {
+    // Not JSON: better-auth refuses it.
+  }
+  return body;
+}
+
+function stringFieldOf(body: unknown, field: string): string | null {
+  if (typeof body !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const value = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[field] : null;
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 function emailFromBody(body: unknown): string | null {
   if (typeof body !== 'string') return null;
   try {
@@ -170,13 +192,15 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const url = new URL(`/api/auth${authPathOf(request)}${query}`, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
-  const response = await auth.handler(
-    new Request(url, {
-      method: request.method,
-      headers: toFetchHeaders(request, config),
-      body: hasBody ? (request.body as string) : undefined,
-    }),
-  );
+  const headers = toFetchHeaders(request, config);
+  let body = hasBody ? (request.body as string) : undefined;
+  if (body && authPathOf(request) === '/change-password') {
+    // A new password ends every other session, whatever the client asked: whoever knew the
+    // old one is signed out everywhere (docs/decisions/025-account-hygiene.md).
+    body = withRevokeOtherSessions(body);
+    headers.delete('content-length');
+  }
+  const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
   const text = await response.text();
   if (!response.ok && response.status !== 302 && response.status < 500) {
     throw authErrorToAppError(response.status, text, rateLimitedMessage);
@@ -252,6 +276,14 @@ export const authPlugin = fp<AuthOptions>(
         errorResponseBuilder: () => new AppError('RATE_LIMITED', rateLimitedMessage),
       });
       scope.addHook('preHandler', async (request) => {
+        const passwordField = request.method === 'POST' ? newPasswordFields[authPathOf(request)] : undefined;
+        const newPassword = passwordField ? stringFieldOf(request.body, passwordField) : null;
+        // Too short is better-auth's to say; a common password of an acceptable length is ours.
+        if (newPassword && newPassword.length >= minimumPasswordLength && isCommonPassword(newPassword)) {
+          throw new AppError('VALIDATION_FAILED', 'This password is too common. Choose another one.', {
+            authCode: 'PASSWORD_TOO_COMMON',
+          });
+        }
         const account = isCredentialAttempt(request) ? emailFromBody(request.body) : null;
         const delay = account ? throttle.delayFor(account) : 0;
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));

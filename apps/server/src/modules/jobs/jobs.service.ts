@@ -144,8 +144,9 @@ export class JobsService {
     projectId: string,
     request: ParsedTransformationRequest,
   ): Promise<Job> {
-    const { db, dialect, credits, users, projects, regions, queue, settings } = this.deps;
-    await projects.requireProject(userId, projectId);
+    const { db, dialect, credits, users, projects, history, regions, queue, settings } = this.deps;
+    // Everything the job needs is checked before credits are held (the mask just below).
+    await history.requireTransformationSource(userId, projectId, request.sourceResultId ?? null);
     const id = randomUUID();
     const { mask, ...parsed } = request;
     // The mask travels like region masks: a binary PNG in the blob store, its key in the row.

@@ -159,6 +159,19 @@ export class HistoryService {
   }
 
   /**
+   * Checks, before any credit is held, that the project is the user's and that `sourceResultId`
+   * (when given) is one of its results; NOT_FOUND otherwise.
+   */
+  async requireTransformationSource(
+    userId: string,
+    projectId: string,
+    sourceResultId: string | null,
+  ): Promise<void> {
+    const project = await this.projects.requireProject(userId, projectId);
+    await this.resolveSource(project, sourceResultId);
+  }
+
+  /**
    * The image a transformation starts from: a history item's result (`sourceResultId`) or the
    * project's original. For the job pipeline.
    */

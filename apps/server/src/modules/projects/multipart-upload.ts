@@ -35,8 +35,9 @@ export async function readMultipartUpload(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
     if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_FAILED', 'Send one file at a time.');
-    if (code?.startsWith('FST_')) throw new AppError('VALIDATION_FAILED', 'The upload is not a valid form.');
-    throw error;
+    // Anything else went wrong in the body the client sent: a form cut off mid-way ("Unexpected
+    // end of form"), a malformed part header, a connection dropped during the upload.
+    throw new AppError('VALIDATION_FAILED', 'The upload is not a valid form.');
   }
   return { fields, file };
 }

@@ -24,6 +24,11 @@ const historyItemParams = projectParams.extend({ itemId: z.string().min(1).max(1
 const regionParams = projectParams.extend({ element: z.enum(regionElements) });
 const regionsResponse = z.object({ regions: z.array(elementRegionSchema) });
 const heartbeatMs = 25_000;
+/**
+ * Live-update streams one account may hold open on one instance: plenty for every tab a person
+ * uses, and a ceiling on the connections and memory one account can take.
+ */
+export const maxEventStreamsPerAccount = 12;
 
 function readName(value: string | undefined): string {
   const parsed = projectNameSchema.safeParse(value ?? '');
@@ -234,6 +239,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   );
 
   const openStreams = new Set<() => void>();
+  const streamsPerUser = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const close of openStreams) close();
   });
@@ -251,6 +257,14 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       const user = await request.requireUser();
       const { projectId } = request.params;
       await projects.requireProject(user.id, projectId);
+      const openForUser = streamsPerUser.get(user.id) ?? 0;
+      if (openForUser >= maxEventStreamsPerAccount) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many open live-update connections. Close a few tabs and try again.',
+        );
+      }
+      streamsPerUser.set(user.id, openForUser + 1);
 
       reply.hijack();
       const stream = reply.raw;
@@ -264,6 +278,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       function close() {
         if (isClosed) return;
         isClosed = true;
+        const left = (streamsPerUser.get(user.id) ?? 1) - 1;
+        if (left > 0) streamsPerUser.set(user.id, left);
+        else streamsPerUser.delete(user.id);
         clearInterval(heartbeat);
         unsubscribe();
         openStreams.delete(close);

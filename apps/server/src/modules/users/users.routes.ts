@@ -12,13 +12,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config; users: UsersSe
     {
       schema: {
         tags: ['account'],
-        summary: 'The signed-in user profile and credit balance',
-        response: { 200: meResponseSchema },
+        summary: 'The signed-in user profile and credit balance; null when signed out',
+        response: { 200: meResponseSchema.nullable() },
       },
     },
+    // Signed out is a normal state for this question, not an error: the app asks on every page
+    // load and a 401 would put an error in the browser console each time.
     async (request) => {
-      const user = await request.requireUser();
-      return users.getProfile(user.id);
+      const user = await request.getSessionUser();
+      return user ? users.getProfile(user.id) : null;
     },
   );
 

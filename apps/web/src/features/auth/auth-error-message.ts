@@ -7,6 +7,7 @@ const messageKeyByAuthCode = {
   INVALID_EMAIL_OR_PASSWORD: 'errors.wrongCredentials',
   PASSWORD_TOO_SHORT: 'errors.passwordTooShort',
   PASSWORD_TOO_LONG: 'errors.passwordTooLong',
+  PASSWORD_TOO_COMMON: 'errors.passwordTooCommon',
   INVALID_EMAIL: 'errors.invalidEmail',
 } as const;
 

@@ -1,17 +1,12 @@
 import type { MeResponse } from '@facelift/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in profile with its balance, or null when signed out. */
+/** The signed-in profile with its balance, or null when signed out (the server answers 200 null). */
 export async function fetchMe(): Promise<MeResponse | null> {
-  try {
-    return await apiRequest<MeResponse>('/api/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await apiRequest<MeResponse | null>('/api/me')) ?? null;
 }
 
 export const meQueryOptions = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 10_000 });
