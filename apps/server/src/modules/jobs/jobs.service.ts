@@ -144,7 +144,7 @@ export class JobsService {
     projectId: string,
     request: ParsedTransformationRequest,
   ): Promise<Job> {
-    const { db, dialect, credits, users, projects, history, regions, queue, settings } = this.deps;
+    const { db, dialect, credits, users, history, regions, queue, settings } = this.deps;
     // Everything the job needs is checked before credits are held (the mask just below).
     await history.requireTransformationSource(userId, projectId, request.sourceResultId ?? null);
     const id = randomUUID();
