@@ -17,7 +17,7 @@ function plainFacade(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function projectInPage(page: Page) {
+async function projectInPage(page: Page, photo: () => Promise<Buffer> = plainFacade) {
   const request: APIRequestContext = page.request;
   const signUp = await request.post(`${baseUrl}/api/auth/sign-up/email`, {
     headers: { origin: baseUrl },
@@ -28,7 +28,7 @@ async function projectInPage(page: Page) {
     headers: { origin: baseUrl },
     multipart: {
       name: 'Mask test',
-      image: { name: 'f.png', mimeType: 'image/png', buffer: await plainFacade() },
+      image: { name: 'f.png', mimeType: 'image/png', buffer: await photo() },
     },
   });
   expect(created.status()).toBe(201);
@@ -58,11 +58,34 @@ async function drag(page: Page, from: [number, number], to: [number, number]) {
 }
 
 /** Alpha of the saved walls region at natural-size points (0 = marked, 255 = not). */
-async function wallsRegionAlpha(page: Page, projectId: string, points: [number, number][]) {
+function wallsRegionAlpha(page: Page, projectId: string, points: [number, number][]) {
+  return regionAlpha(page, projectId, 'walls', points);
+}
+
+/** A rendered facade: two rows of three dark-framed windows (frame 16 px) with grey-blue glass. */
+const facadeWindows = [250, 700].flatMap((top) =>
+  [250, 700, 1150].map((left) => ({ left, top, right: left + 199, bottom: top + 279 })),
+);
+function facadeWithWindows(): Promise<Buffer> {
+  const rectangles = facadeWindows
+    .map(
+      (box) =>
+        `<rect x="${box.left}" y="${box.top}" width="200" height="280" fill="rgb(55,58,62)"/>` +
+        `<rect x="${box.left + 16}" y="${box.top + 16}" width="168" height="248" fill="rgb(120,140,160)"/>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${rectangles}</svg>`;
+  return sharp({ create: { width, height, channels: 3, background: { r: 214, g: 196, b: 160 } } })
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}
+
+async function regionAlpha(page: Page, projectId: string, element: string, points: [number, number][]) {
   const regions = (await (await page.request.get(`${baseUrl}/api/projects/${projectId}/regions`)).json()) as {
     regions: { element: string; url: string; width: number; height: number }[];
   };
-  const walls = regions.regions.find((region) => region.element === 'walls');
+  const walls = regions.regions.find((region) => region.element === element);
   expect(walls).toMatchObject({ width, height });
   const png = await (await page.request.get(`${baseUrl}${walls?.url}`)).body();
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -109,6 +132,73 @@ describe('mask editor', () => {
     const [red = 0, green = 0, blue = 0] = at(600, 550);
     expect(green).toBeGreaterThan(red);
     expect(green).toBeGreaterThan(blue);
+  });
+
+  it('smart-selects the wall without its windows, and the window frames without their glass', async () => {
+    const { page } = await newSession();
+    const project = await projectInPage(page, facadeWithWindows);
+    await page.getByRole('button', { name: 'Mark areas' }).click();
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await editor.getByRole('button', { name: 'Walls' }).click();
+    await editor.getByRole('button', { name: 'Smart select' }).click();
+    // The analysis runs once, with its progress shown; clicks answer after it.
+    await editor.getByText(/Preparing smart select/).waitFor();
+    await editor.getByText(/Preparing smart select/).waitFor({ state: 'hidden', timeout: 30_000 });
+    const selecting = editor.getByText('Selecting…');
+    const wallPoint = await toScreen(page, 600, 620);
+    await page.mouse.click(wallPoint.x, wallPoint.y);
+    await selecting.waitFor({ state: 'hidden' });
+
+    await editor.getByRole('button', { name: 'Window frames' }).click();
+    const glassPoint = await toScreen(page, 350, 390);
+    await page.mouse.click(glassPoint.x, glassPoint.y);
+    await selecting.waitFor({ state: 'hidden' });
+    await editor.getByRole('button', { name: 'Select all similar' }).click();
+    await selecting.waitFor({ state: 'hidden' });
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await page.getByText(/Marked: .*walls/).waitFor();
+
+    const last = facadeWindows[5] as (typeof facadeWindows)[number];
+    const walls = await regionAlpha(page, project.id, 'walls', [
+      [600, 620],
+      [100, 100],
+      [1500, 1100],
+      [350, 390],
+      [last.left + 100, last.top + 140],
+      [last.left + 6, last.top + 140],
+    ]);
+    // Wall taken everywhere, windows (glass and frame) nowhere.
+    expect(walls).toEqual([0, 0, 0, 255, 255, 255]);
+    const frames = await regionAlpha(page, project.id, 'windowFrames', [
+      [350, 258],
+      [last.left + 100, last.top + 6],
+      [last.left + 6, last.top + 140],
+      [350, 390],
+      [last.left + 100, last.top + 140],
+      [600, 620],
+    ]);
+    // The frames of the clicked window and of its repeats; no glass, no wall.
+    expect(frames).toEqual([0, 0, 0, 255, 255, 255]);
+
+    // Window frames recoloured white: the frames lighten, the glass and the wall stay as they were.
+    await page.getByRole('button', { name: 'Window frame colour' }).click();
+    await page.getByRole('button', { name: 'White', exact: true }).click();
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
+    const projectView = await (await page.request.get(`${baseUrl}/api/projects/${project.id}`)).json();
+    const result = await (
+      await page.request.get(`${baseUrl}${projectView.history[0].transformed.url}`)
+    ).body();
+    const { data, info } = await sharp(result).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * width + x) * info.channels, (y * width + x) * info.channels + 3),
+    ];
+    for (const box of facadeWindows) {
+      expect(at(box.left + 100, box.top + 140)).toEqual([120, 140, 160]);
+      const [red = 0] = at(box.left + 100, box.top + 6);
+      expect(red).toBeGreaterThan(120);
+    }
+    expect(at(600, 620)).toEqual([214, 196, 160]);
   });
 
   it('paints with the brush, undoes the last stroke, and resets everything', async () => {

@@ -95,7 +95,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   openingSteps: [2, 3, 4, 5, 6, 8, 10, 13],
   similarMinimumCorrelation: 0.55,
   openingsFirst: false,
-  frameReach: 0.5,
+  frameReach: 1,
   frameEdgeShare: 0.6,
 };
 
@@ -401,19 +401,26 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
  * ring of its frame around glass that looks like the wall), as rectangles snapped to edges.
  */
 function findOpenings(image: FacadeImage, surface: Colour, limit: number): Rectangle[] {
-  const { width, height, lab, tuning } = image;
+  const { lab, tuning } = image;
+  // On a half-size grid: a click on a wall must stay well under 100 ms at 1.5 MP, and an
+  // opening is many pixels wide.
+  const step = 2;
+  const width = Math.ceil(image.width / step);
+  const height = Math.ceil(image.height / step);
   const pixelCount = width * height;
-  const cell = Math.sqrt(pixelCount / image.superpixels.count);
+  const cell = Math.sqrt((image.width * image.height) / image.superpixels.count) / step;
   const state = new Uint8Array(pixelCount);
   // Lightness counts fully here: a window is mostly told from its wall by being darker.
-  const weight = 1;
   const limitSquared = limit * limit;
-  for (let index = 0, offset = 0; index < pixelCount; index++, offset += 3) {
-    const deltaL = (lab[offset] as number) - surface.l;
-    const deltaA = (lab[offset + 1] as number) - surface.a;
-    const deltaB = (lab[offset + 2] as number) - surface.b;
-    // 1: unlike the surface, not yet visited.
-    state[index] = weight * deltaL * deltaL + deltaA * deltaA + deltaB * deltaB > limitSquared ? 1 : 0;
+  for (let y = 0, index = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, index++) {
+      const offset = (y * step * image.width + x * step) * 3;
+      const deltaL = (lab[offset] as number) - surface.l;
+      const deltaA = (lab[offset + 1] as number) - surface.a;
+      const deltaB = (lab[offset + 2] as number) - surface.b;
+      // 1: unlike the surface, not yet visited.
+      state[index] = deltaL * deltaL + deltaA * deltaA + deltaB * deltaB > limitSquared ? 1 : 0;
+    }
   }
   // A window's frame, glazing bars and blind come out as fragments: a closing joins them.
   closeInPlace(state, width, height, Math.max(1, Math.round(tuning.openingClosing * cell)));
@@ -421,6 +428,12 @@ function findOpenings(image: FacadeImage, surface: Colour, limit: number): Recta
   const openings: Rectangle[] = [];
   const minimumSide = tuning.openingMinimumSide * cell;
   const maximumArea = tuning.openingMaximumShare * pixelCount;
+  const toImage = (box: Rectangle): Rectangle => ({
+    left: box.left * step,
+    top: box.top * step,
+    right: Math.min(image.width - 1, box.right * step + step - 1),
+    bottom: Math.min(image.height - 1, box.bottom * step + step - 1),
+  });
   for (let start = 0; start < pixelCount; start++) {
     if (state[start] !== 1) continue;
     state[start] = 2;
@@ -465,7 +478,7 @@ function findOpenings(image: FacadeImage, surface: Colour, limit: number): Recta
       continue;
     }
     if (tail < tuning.openingMinimumFill * boxWidth * boxHeight) continue;
-    openings.push(snapRectangle(image, { left, top, right, bottom }));
+    openings.push(snapRectangle(image, toImage({ left, top, right, bottom })));
   }
   return openings;
 }
