@@ -2,7 +2,8 @@
  * `npm run bench`: every figure of the performance table, each beside its baseline measured
  * in the same run, printed as one Markdown table with the machine it ran on.
  *
- * `npm run bench -- recolour api` runs only the named modules. A module is a file
+ * `npm run bench -- recolour api` runs only the named modules; options after them go to the
+ * modules (`npm run bench -- smart-select --fixtures DIR`). A module is a file
  * bench/NAME.bench.ts exporting `rows()` (bench/bench-table.ts); add one to `modules` below.
  */
 import os from 'node:os';
@@ -19,7 +20,11 @@ const modules: Record<string, () => Promise<BenchModule>> = {
   video: () => import('./video.bench.ts'),
 };
 
-const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
+// Names choose modules; `--option value` pairs are left to the modules (e.g. --fixtures DIR).
+const argumentsGiven = process.argv.slice(2);
+const wanted = argumentsGiven.filter(
+  (argument, index) => !argument.startsWith('-') && !argumentsGiven[index - 1]?.startsWith('--'),
+);
 const unknown = wanted.filter((name) => !(name in modules));
 if (unknown.length > 0) {
   console.error(`Unknown bench ${unknown.join(', ')}; known: ${Object.keys(modules).join(', ')}`);

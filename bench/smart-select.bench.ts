@@ -467,7 +467,8 @@ function fixtureNames(fixtures: string): string[] {
 export async function rows(): Promise<BenchRow[]> {
   const what = 'Smart select, 1.5 MP, per click (CPU)';
   const target = '≤ 100 ms';
-  const { fixtures } = parseOptions([]);
+  // The runner's own options (`npm run bench -- --fixtures DIR`) reach this module.
+  const { fixtures } = parseOptions(process.argv.slice(2));
   const names = existsSync(fixtures) ? fixtureNames(fixtures) : [];
   if (names.length === 0) return [skippedRow(what, target, `no facade photos at ${fixtures}`)];
   const speed = await measureSpeed(path.join(fixtures, `${names[3] ?? names[0]}.jpg`), {});
