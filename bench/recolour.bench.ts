@@ -56,9 +56,9 @@ export async function rows(): Promise<BenchRow[]> {
         outputSize: '1536x1024',
         directives: {
           ...createEmptyDirectives(),
-          selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+          selectedItems: [{ type: 'walls', value: 'itemColor-sage' }],
         },
-        elementRegions: { wallColor: wall },
+        elementRegions: { walls: wall },
       });
     } finally {
       clearInterval(ticker);

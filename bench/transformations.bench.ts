@@ -65,7 +65,7 @@ export async function rows(): Promise<BenchRow[]> {
         url: `/api/projects/${project.id}/transformations`,
         headers: sameOriginHeaders(testApp.app, cookie),
         payload: {
-          directives: { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] },
+          directives: { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] },
           useElementRegions: false,
         },
       });

@@ -97,7 +97,7 @@ describe('OpenAI edits keep the photo undistorted (docs/decisions/081-faithful-a
         url: `/api/projects/${projectId}/transformations`,
         headers: sameOriginHeaders(testApp.app, cookie),
         payload: {
-          directives: { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] },
+          directives: { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] },
           useElementRegions: false,
         },
       });

@@ -6,7 +6,7 @@ import { createProject } from './support/project-helpers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testDialects } from './support/test-databases.ts';
 
-const directives = { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] };
+const directives = { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] };
 
 async function balanceOf(testApp: TestApp, cookie: string): Promise<number> {
   return (await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().balance;

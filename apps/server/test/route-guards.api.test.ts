@@ -60,7 +60,7 @@ describe('guards decide on the matched route, however the path is spelled', () =
       url: `/%61pi/projects/${projectId}/transformations`,
       headers: { origin: 'http://evil.example', cookie },
       payload: {
-        directives: { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] },
+        directives: { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] },
       },
     });
     expect(response.statusCode).toBe(403);

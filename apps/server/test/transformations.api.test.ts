@@ -13,7 +13,7 @@ const height = 64;
 const wallColour = { r: 190, g: 180, b: 170 };
 const sageDirectives = {
   mode: 'options',
-  selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+  selectedItems: [{ type: 'walls', value: 'itemColor-sage' }],
 } as const;
 
 /** A facade: a lit wall on the left (with a darker shadow stripe), a blue "sky" on the right. */

@@ -5,7 +5,7 @@ import { createImageEditRequest } from './image-edit-request.ts';
 
 const sageWalls: Directives = directivesSchema.parse({
   mode: 'options',
-  selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+  selectedItems: [{ type: 'walls', value: 'itemColor-sage' }],
 });
 const inpainting: Directives = { mode: 'inpainting', freeText: 'Paint it sage' };
 
@@ -26,7 +26,7 @@ describe('createImageEditRequest', () => {
     expect(request.outputSize).toBe('1536x1024');
     expect(request.prompt).toMatch(/^Change only the walls to sage \(rgba\(156, 171, 134, 1\)\)\. /);
     expect(request.directives).toMatchObject({ scope: 'strict', applyTo: 'selectedItems' });
-    expect(request.elementRegions).toEqual({ wallColor: wall });
+    expect(request.elementRegions).toEqual({ walls: wall });
     expect(request.mask).toBeUndefined();
   });
 

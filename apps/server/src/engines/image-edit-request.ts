@@ -1,10 +1,4 @@
-import {
-  chooseOutputSize,
-  type Directives,
-  type ElementType,
-  elementTypeByRegionElement,
-  type RegionElement,
-} from '@facelift/shared';
+import { chooseOutputSize, type Directives, type ElementType } from '@facelift/shared';
 import sharp from 'sharp';
 import { AppError } from '../lib/app-error.ts';
 import type { ImageEditRequest, MaskPng } from './image-engine.ts';
@@ -16,8 +10,8 @@ import type { ImageEditRequest, MaskPng } from './image-engine.ts';
 export interface ImageEditSource {
   image: Buffer;
   mask?: MaskPng | null;
-  /** Regions as the mask editor names its layers ("walls", "roof", …). */
-  regions?: Partial<Record<RegionElement, MaskPng>>;
+  /** The marked region of each building element ("walls", "roof", …). */
+  regions?: Partial<Record<ElementType, MaskPng>>;
   directives: Directives;
   prompt: string;
   signal?: AbortSignal;
@@ -38,13 +32,9 @@ export async function createImageEditRequest(source: ImageEditSource): Promise<I
   } catch {
     throw new AppError('VALIDATION_FAILED', 'The source image could not be read.');
   }
-  const elementRegions: Partial<Record<ElementType, MaskPng>> = {};
-  for (const [region, mask] of Object.entries(source.regions ?? {}) as [
-    RegionElement,
-    MaskPng | undefined,
-  ][]) {
-    if (mask) elementRegions[elementTypeByRegionElement[region]] = mask;
-  }
+  const elementRegions = Object.fromEntries(
+    Object.entries(source.regions ?? {}).filter(([, mask]) => mask !== undefined),
+  ) as Partial<Record<ElementType, MaskPng>>;
   return {
     image: source.image,
     ...(source.mask ? { mask: source.mask } : {}),

@@ -1,14 +1,24 @@
 import { z } from 'zod';
+import type { RegionElement } from '../mask/element-regions.ts';
 import { type SwatchTitleKey, swatchTitleKeys } from './swatches.ts';
 
-/** The four facade elements a colour can be given to (docs/product.md, Offers). */
-export const elementTypes = ['windowFrameColor', 'doorFrameColor', 'wallColor', 'roofColor'] as const;
-export type ElementType = (typeof elementTypes)[number];
+/**
+ * The four building elements a colour can be given to (docs/product.md, Offers), in the order
+ * the element buttons show them. The same names key the regions marked for them in the mask
+ * editor (regionElements), the custom instructions and the engines' element regions.
+ */
+export const elementTypes = [
+  'windowFrames',
+  'doorFrames',
+  'walls',
+  'roof',
+] as const satisfies readonly RegionElement[];
+export type ElementType = RegionElement;
 export const elementTypeSchema = z.enum(elementTypes);
 
 /** Elements that are windows or doors, for the exclusive-editing rule (docs/product.md, Offers). */
-export const windowElementTypes = ['windowFrameColor'] as const satisfies readonly ElementType[];
-export const doorElementTypes = ['doorFrameColor'] as const satisfies readonly ElementType[];
+export const windowElementTypes = ['windowFrames'] as const satisfies readonly ElementType[];
+export const doorElementTypes = ['doorFrames'] as const satisfies readonly ElementType[];
 
 export const doorGlassStyles = ['noGlass', 'halfGlass', 'threeQuarterGlass', 'fullGlass'] as const;
 export type DoorGlassStyle = (typeof doorGlassStyles)[number];
@@ -45,10 +55,10 @@ const instructionSchema = z.string().trim().max(maxInstructionLength);
 
 export const customInstructionsSchema = z
   .object({
-    windowFrameColor: instructionSchema.optional(),
-    doorFrameColor: instructionSchema.optional(),
-    wallColor: instructionSchema.optional(),
-    roofColor: instructionSchema.optional(),
+    windowFrames: instructionSchema.optional(),
+    doorFrames: instructionSchema.optional(),
+    walls: instructionSchema.optional(),
+    roof: instructionSchema.optional(),
   })
   .strict();
 export type CustomInstructions = z.infer<typeof customInstructionsSchema>;

@@ -1,6 +1,5 @@
 export * from './directives.schemas.ts';
 export * from './output-size.ts';
 export * from './prompt-composer.ts';
-export * from './region-elements.ts';
 export * from './swatch-names.ts';
 export * from './swatches.ts';

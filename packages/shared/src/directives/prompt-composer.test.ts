@@ -14,9 +14,7 @@ function options(overrides: Partial<OptionsDirectives>): OptionsDirectives {
 describe('composePrompt', () => {
   it('writes the window frame sentence with the reflection and layout rules', () => {
     expect(
-      composePrompt(
-        options({ selectedItems: [{ type: 'windowFrameColor', value: 'itemColor-anthracite' }] }),
-      ),
+      composePrompt(options({ selectedItems: [{ type: 'windowFrames', value: 'itemColor-anthracite' }] })),
     ).toBe(
       'Change only the window frames to anthracite (rgba(56, 62, 66, 1)). ' +
         'Add a light neutral white reflection on the window panes. ' +
@@ -29,9 +27,9 @@ describe('composePrompt', () => {
     const prompt = composePrompt(
       options({
         selectedItems: [
-          { type: 'roofColor', value: 'itemColor-slate' },
-          { type: 'wallColor', value: 'itemColor-sage' },
-          { type: 'doorFrameColor', value: 'itemColor-burgundy' },
+          { type: 'roof', value: 'itemColor-slate' },
+          { type: 'walls', value: 'itemColor-sage' },
+          { type: 'doorFrames', value: 'itemColor-burgundy' },
         ],
       }),
     );
@@ -46,9 +44,9 @@ describe('composePrompt', () => {
   it('adds door glass, custom instructions and the chosen scope before the preservation sentences', () => {
     const prompt = composePrompt(
       options({
-        selectedItems: [{ type: 'wallColor', value: 'itemColor-forestGreen' }],
+        selectedItems: [{ type: 'walls', value: 'itemColor-forestGreen' }],
         doorGlassStyle: 'threeQuarterGlass',
-        customInstructions: { wallColor: '  keep the\nplaster texture ', roofColor: 'Clean the gutters!' },
+        customInstructions: { walls: '  keep the\nplaster texture ', roof: 'Clean the gutters!' },
         scope: 'moderate',
       }),
     );
@@ -91,11 +89,11 @@ describe('directivesSchema', () => {
   it('fills defaults: strict scope, no glass style, selected items as target', () => {
     const parsed = directivesSchema.parse({
       mode: 'options',
-      selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+      selectedItems: [{ type: 'walls', value: 'itemColor-sage' }],
     });
     expect(parsed).toEqual({
       mode: 'options',
-      selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+      selectedItems: [{ type: 'walls', value: 'itemColor-sage' }],
       customInstructions: {},
       doorGlassStyle: null,
       scope: 'strict',
@@ -105,15 +103,15 @@ describe('directivesSchema', () => {
 
   it('refuses unknown colours, two colours for one element and empty requests', () => {
     expect(
-      directivesSchema.safeParse({ mode: 'options', selectedItems: [{ type: 'wallColor', value: 'sage' }] })
+      directivesSchema.safeParse({ mode: 'options', selectedItems: [{ type: 'walls', value: 'sage' }] })
         .success,
     ).toBe(false);
     expect(
       directivesSchema.safeParse({
         mode: 'options',
         selectedItems: [
-          { type: 'wallColor', value: 'itemColor-sage' },
-          { type: 'wallColor', value: 'itemColor-tan' },
+          { type: 'walls', value: 'itemColor-sage' },
+          { type: 'walls', value: 'itemColor-tan' },
         ],
       }).success,
     ).toBe(false);
@@ -128,7 +126,7 @@ describe('directivesSchema', () => {
       directivesSchema.safeParse({
         mode: 'options',
         selectedItems: [],
-        customInstructions: { roofColor: 'x' },
+        customInstructions: { roof: 'x' },
       }).success,
     ).toBe(true);
     expect(

@@ -12,10 +12,10 @@ import { findSwatchByTitleKey } from './swatches.ts';
 // Every sentence below is product text (docs/product.md, Offers, Prompt text): tests compare exact strings, so a
 // change here is a product change.
 
-const elementNouns: Record<Exclude<ElementType, 'windowFrameColor'>, string> = {
-  doorFrameColor: 'door frames',
-  wallColor: 'walls',
-  roofColor: 'roof',
+const elementNouns: Record<Exclude<ElementType, 'windowFrames'>, string> = {
+  doorFrames: 'door frames',
+  walls: 'walls',
+  roof: 'roof',
 };
 
 const doorGlassWords: Record<DoorGlassStyle, string> = {
@@ -41,7 +41,7 @@ export const preservationSentences = [
 
 /** The sentence for one element given one swatch, e.g. "Change only the walls to sage (rgba(…))." */
 export function composeElementSentence(type: ElementType, colourName: string, rgba: string): string {
-  if (type === 'windowFrameColor') {
+  if (type === 'windowFrames') {
     return (
       `Change only the window frames to ${colourName} (${rgba}). ` +
       'Add a light neutral white reflection on the window panes. ' +

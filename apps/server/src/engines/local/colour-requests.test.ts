@@ -11,33 +11,31 @@ function summary(text: string) {
 
 describe('parseColourInstruction', () => {
   it('understands English requests', () => {
-    expect(summary('Paint the door burgundy')).toEqual([[['doorFrameColor'], 'burgundy']]);
+    expect(summary('Paint the door burgundy')).toEqual([[['doorFrames'], 'burgundy']]);
     expect(summary('make the walls forest green and the roof slate.')).toEqual([
-      [['wallColor'], 'forestGreen'],
-      [['roofColor'], 'slate'],
+      [['walls'], 'forestGreen'],
+      [['roof'], 'slate'],
     ]);
-    expect(summary('paint the doors and windows white')).toEqual([
-      [['doorFrameColor', 'windowFrameColor'], 'white'],
-    ]);
-    expect(summary('Window frames in anthracite, please')).toEqual([[['windowFrameColor'], 'anthracite']]);
+    expect(summary('paint the doors and windows white')).toEqual([[['doorFrames', 'windowFrames'], 'white']]);
+    expect(summary('Window frames in anthracite, please')).toEqual([[['windowFrames'], 'anthracite']]);
   });
 
   it('understands Spanish requests, accents or not', () => {
-    expect(summary('pinta la pared de verde salvia')).toEqual([[['wallColor'], 'sage']]);
+    expect(summary('pinta la pared de verde salvia')).toEqual([[['walls'], 'sage']]);
     expect(summary('Pinta el tejado de gris pizarra y la puerta de rojo')).toEqual([
-      [['roofColor'], 'slate'],
-      [['doorFrameColor'], 'red'],
+      [['roof'], 'slate'],
+      [['doorFrames'], 'red'],
     ]);
-    expect(summary('las ventanas en marrón oscuro')).toEqual([[['windowFrameColor'], 'darkBrown']]);
+    expect(summary('las ventanas en marrón oscuro')).toEqual([[['windowFrames'], 'darkBrown']]);
   });
 
   it('understands French requests', () => {
-    expect(summary('peins le mur en bleu')).toEqual([[['wallColor'], 'coastalBlue']]);
+    expect(summary('peins le mur en bleu')).toEqual([[['walls'], 'coastalBlue']]);
     expect(summary('Peignez la toiture en rouge brique et la porte en vert sauge')).toEqual([
-      [['roofColor'], 'brickRed'],
-      [['doorFrameColor'], 'sage'],
+      [['roof'], 'brickRed'],
+      [['doorFrames'], 'sage'],
     ]);
-    expect(summary('les fenêtres en blanc cassé')).toEqual([[['windowFrameColor'], 'softWhite']]);
+    expect(summary('les fenêtres en blanc cassé')).toEqual([[['windowFrames'], 'softWhite']]);
   });
 
   it('leaves the element out when none is named, for the painted area', () => {
@@ -54,7 +52,7 @@ describe('parseColourInstruction', () => {
   it('finds no colour in text without one, and says which elements were left without colour', () => {
     const parsed = parseColourInstruction('make the roof nicer');
     expect(parsed.requests).toEqual([]);
-    expect(parsed.elementsWithoutColour).toEqual(['roofColor']);
+    expect(parsed.elementsWithoutColour).toEqual(['roof']);
   });
 
   it('knows every swatch by name in English, Spanish and French', () => {
@@ -86,23 +84,20 @@ describe('parseColourInstruction', () => {
   });
 
   it('finds the elements a text names, in the fixed element order', () => {
-    expect(findNamedElements('add ivy on the wall and a lamp by the door')).toEqual([
-      'doorFrameColor',
-      'wallColor',
-    ]);
-    expect(findNamedElements('Nettoie la toiture')).toEqual(['roofColor']);
+    expect(findNamedElements('add ivy on the wall and a lamp by the door')).toEqual(['doorFrames', 'walls']);
+    expect(findNamedElements('Nettoie la toiture')).toEqual(['roof']);
     expect(findNamedElements('a modern villa')).toEqual([]);
   });
 
   it('reads "darker" and "lighter" without a colour as a shade of what is there, in three languages', () => {
     expect(parseColourInstruction('el tejado más oscuro').lightnessRequests).toEqual([
-      { elements: ['roofColor'], direction: 'darker' },
+      { elements: ['roof'], direction: 'darker' },
     ]);
     expect(parseColourInstruction('les murs plus clairs').lightnessRequests).toEqual([
-      { elements: ['wallColor'], direction: 'lighter' },
+      { elements: ['walls'], direction: 'lighter' },
     ]);
     const mixed = parseColourInstruction('paint the door dark green and make the roof darker');
     expect(mixed.requests.map((request) => request.swatch.key)).toEqual(['forestGreen']);
-    expect(mixed.lightnessRequests).toEqual([{ elements: ['roofColor'], direction: 'darker' }]);
+    expect(mixed.lightnessRequests).toEqual([{ elements: ['roof'], direction: 'darker' }]);
   });
 });

@@ -191,7 +191,7 @@ export const lightnessPhrases: Record<string, 'darker' | 'lighter'> = {
 
 /** Words naming each element; a phrase of several words is matched before its parts. */
 export const elementPhrases: Record<ElementType, readonly string[]> = {
-  windowFrameColor: [
+  windowFrames: [
     'window frame',
     'window frames',
     'window',
@@ -207,7 +207,7 @@ export const elementPhrases: Record<ElementType, readonly string[]> = {
     'fenetre',
     'fenetres',
   ],
-  doorFrameColor: [
+  doorFrames: [
     'door frame',
     'door frames',
     'door',
@@ -221,7 +221,7 @@ export const elementPhrases: Record<ElementType, readonly string[]> = {
     'porte',
     'portes',
   ],
-  wallColor: [
+  walls: [
     'wall',
     'walls',
     'facade',
@@ -236,7 +236,7 @@ export const elementPhrases: Record<ElementType, readonly string[]> = {
     'mur',
     'murs',
   ],
-  roofColor: [
+  roof: [
     'roof',
     'roofs',
     'rooftop',

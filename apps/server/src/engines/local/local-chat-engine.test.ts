@@ -112,9 +112,9 @@ describe('LocalChatEngine (offline chat)', () => {
 
   async function regions() {
     return {
-      wallColor: await maskOf(isWall),
-      roofColor: await maskOf((x, y) => inside(roof, x, y)),
-      doorFrameColor: await maskOf((x, y) => inside(door, x, y)),
+      walls: await maskOf(isWall),
+      roof: await maskOf((x, y) => inside(roof, x, y)),
+      doorFrames: await maskOf((x, y) => inside(door, x, y)),
     };
   }
 
@@ -187,7 +187,7 @@ describe('LocalChatEngine (offline chat)', () => {
       language: 'en',
       image: png,
       referenceImages: [],
-      elementRegions: { wallColor: await maskOf(isWall) },
+      elementRegions: { walls: await maskOf(isWall) },
     });
     expect(unmarked.image).toBeNull();
     expect(unmarked.text).toMatch(/^No area is marked for the window frames\./);

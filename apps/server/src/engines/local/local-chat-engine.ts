@@ -6,7 +6,7 @@ import { LocalImageEngine, type Paint, planPaints } from './local-image-engine.t
 type AreaName = ElementType | 'mask';
 
 /** The order replies list the parts in: large surfaces first. */
-const listedOrder: readonly ElementType[] = ['wallColor', 'roofColor', 'windowFrameColor', 'doorFrameColor'];
+const listedOrder: readonly ElementType[] = ['walls', 'roof', 'windowFrames', 'doorFrames'];
 
 /** How each reply names things, per interface language. */
 const wording: Record<
@@ -29,10 +29,10 @@ const wording: Record<
 > = {
   en: {
     areas: {
-      wallColor: 'the walls',
-      roofColor: 'the roof',
-      windowFrameColor: 'the window frames',
-      doorFrameColor: 'the door frames',
+      walls: 'the walls',
+      roof: 'the roof',
+      windowFrames: 'the window frames',
+      doorFrames: 'the door frames',
       mask: 'the painted area',
     },
     paintedItem: (area, colour) => `${area} ${colour}`,
@@ -59,10 +59,10 @@ const wording: Record<
   },
   es: {
     areas: {
-      wallColor: 'las paredes',
-      roofColor: 'el tejado',
-      windowFrameColor: 'los marcos de las ventanas',
-      doorFrameColor: 'los marcos de las puertas',
+      walls: 'las paredes',
+      roof: 'el tejado',
+      windowFrames: 'los marcos de las ventanas',
+      doorFrames: 'los marcos de las puertas',
       mask: 'la zona pintada',
     },
     paintedItem: (area, colour) => `${area} de ${colour}`,
@@ -91,10 +91,10 @@ const wording: Record<
   },
   fr: {
     areas: {
-      wallColor: 'les murs',
-      roofColor: 'le toit',
-      windowFrameColor: 'les cadres des fenêtres',
-      doorFrameColor: 'les cadres des portes',
+      walls: 'les murs',
+      roof: 'le toit',
+      windowFrames: 'les cadres des fenêtres',
+      doorFrames: 'les cadres des portes',
       mask: 'la zone peinte',
     },
     paintedItem: (area, colour) => `${area} en ${colour}`,

@@ -84,9 +84,9 @@ describe('LocalImageEngine', () => {
       await request({
         directives: {
           ...createEmptyDirectives(),
-          selectedItems: [{ type: 'doorFrameColor', value: 'itemColor-burgundy' }],
+          selectedItems: [{ type: 'doorFrames', value: 'itemColor-burgundy' }],
         },
-        elementRegions: { doorFrameColor: doorRegion },
+        elementRegions: { doorFrames: doorRegion },
       }),
     );
     expect(result).toMatchObject({ engine: 'local', width, height });
@@ -126,7 +126,7 @@ describe('LocalImageEngine', () => {
       await request({
         directives: { mode: 'inpainting', freeText: 'peins le mur en bleu' },
         elementRegions: {
-          wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+          walls: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
         },
       }),
     );
@@ -138,9 +138,9 @@ describe('LocalImageEngine', () => {
   it('applies a colour named in a custom instruction to its element', async () => {
     const result = await engine.edit(
       await request({
-        directives: { ...createEmptyDirectives(), customInstructions: { wallColor: 'paint it terracotta' } },
+        directives: { ...createEmptyDirectives(), customInstructions: { walls: 'paint it terracotta' } },
         elementRegions: {
-          wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+          walls: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
         },
       }),
     );
@@ -155,7 +155,7 @@ describe('LocalImageEngine', () => {
         await request({
           directives: {
             ...createEmptyDirectives(),
-            selectedItems: [{ type: 'roofColor', value: 'itemColor-slate' }],
+            selectedItems: [{ type: 'roof', value: 'itemColor-slate' }],
           },
         }),
       ),
@@ -172,9 +172,9 @@ describe('LocalImageEngine', () => {
         await request({
           directives: {
             ...createEmptyDirectives(),
-            selectedItems: [{ type: 'roofColor', value: 'itemColor-slate' }],
+            selectedItems: [{ type: 'roof', value: 'itemColor-slate' }],
           },
-          elementRegions: { roofColor: empty },
+          elementRegions: { roof: empty },
         }),
       ),
       'empty_area',
@@ -229,7 +229,7 @@ describe('LocalImageEngine', () => {
         directives: { mode: 'inpainting', freeText: 'paint the walls red' },
         // The wall region is the top half; the painted mask is the left third.
         elementRegions: {
-          wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+          walls: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
         },
         mask: await rectangleMask(width, height, { left: 0, top: 0, right: 20, bottom: 40 }),
       }),
@@ -254,10 +254,10 @@ describe('LocalImageEngine', () => {
         await request({
           directives: {
             ...createEmptyDirectives(),
-            selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+            selectedItems: [{ type: 'walls', value: 'itemColor-sage' }],
           },
           elementRegions: {
-            wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
+            walls: await rectangleMask(width, height, { left: 0, top: 0, right: 60, bottom: 20 }),
           },
           signal: controller.signal,
         }),

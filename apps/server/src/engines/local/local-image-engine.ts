@@ -21,14 +21,14 @@ import { type LightnessDirection, shiftRegionLightness } from './lightness-shift
 import { recolourRegion } from './oklab-recolour.ts';
 
 const elementLabels: Record<ElementType, string> = {
-  windowFrameColor: 'window frames',
-  doorFrameColor: 'door frames',
-  wallColor: 'walls',
-  roofColor: 'roof',
+  windowFrames: 'window frames',
+  doorFrames: 'door frames',
+  walls: 'walls',
+  roof: 'roof',
 };
 
 // Large surfaces first, so that frames painted inside a wall region stay on top of it.
-const paintOrder: readonly ElementType[] = ['wallColor', 'roofColor', 'doorFrameColor', 'windowFrameColor'];
+const paintOrder: readonly ElementType[] = ['walls', 'roof', 'doorFrames', 'windowFrames'];
 
 /** Where one colour goes: an element's marked region or the painted mask. */
 export type PaintArea = { kind: 'element'; element: ElementType } | { kind: 'mask' };

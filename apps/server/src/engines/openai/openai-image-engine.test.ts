@@ -116,12 +116,12 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
 
   it('uses the regions of the elements the request touches as the mask when there is no inpainting mask', async () => {
     const regions = {
-      wallColor: await rectangleMask(width, height, { left: 0, top: 0, right: 400, bottom: 150 }),
-      roofColor: await rectangleMask(width, height, { left: 0, top: 150, right: 400, bottom: 300 }),
+      walls: await rectangleMask(width, height, { left: 0, top: 0, right: 400, bottom: 150 }),
+      roof: await rectangleMask(width, height, { left: 0, top: 150, right: 400, bottom: 300 }),
     };
     const wallsOnly: Directives = {
       ...createEmptyDirectives(),
-      selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }],
+      selectedItems: [{ type: 'walls', value: 'itemColor-sage' }],
     };
     await engine.edit(
       await request({ directives: wallsOnly, prompt: composePrompt(wallsOnly), elementRegions: regions }),
@@ -131,7 +131,7 @@ describe('OpenAiImageEngine against the fake OpenAI server', () => {
     // An instruction for the roof brings the roof region in as well.
     const withRoofInstruction: Directives = {
       ...wallsOnly,
-      customInstructions: { roofColor: 'clean the tiles' },
+      customInstructions: { roof: 'clean the tiles' },
     };
     await engine.edit(
       await request({

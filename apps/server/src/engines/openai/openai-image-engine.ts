@@ -202,7 +202,7 @@ function touchedElements(directives: ImageEditRequest['directives']): ElementTyp
   for (const element of elementTypes) {
     if (directives.customInstructions?.[element]?.trim()) touched.add(element);
   }
-  if (directives.doorGlassStyle) touched.add('doorFrameColor');
+  if (directives.doorGlassStyle) touched.add('doorFrames');
   return elementTypes.filter((element) => touched.has(element));
 }
 

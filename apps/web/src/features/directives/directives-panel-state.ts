@@ -55,8 +55,8 @@ export function createInitialPanelState(): DirectivesPanelState {
 export type EditedOpening = 'windows' | 'doors' | null;
 
 export function editedOpening(state: Pick<DirectivesPanelState, 'activeElement' | 'applyTo'>): EditedOpening {
-  if (state.activeElement === 'windowFrameColor' || state.applyTo === 'allWindows') return 'windows';
-  if (state.activeElement === 'doorFrameColor' || state.applyTo === 'allDoors') return 'doors';
+  if (state.activeElement === 'windowFrames' || state.applyTo === 'allWindows') return 'windows';
+  if (state.activeElement === 'doorFrames' || state.applyTo === 'allDoors') return 'doors';
   return null;
 }
 
@@ -70,8 +70,8 @@ export function isDoorOptionDisabled(state: DirectivesPanelState): boolean {
 
 /** The element a swatch click colours, or null when none is chosen. */
 export function swatchTarget(state: DirectivesPanelState): ElementType | null {
-  if (state.applyTo === 'allWindows') return 'windowFrameColor';
-  if (state.applyTo === 'allDoors') return 'doorFrameColor';
+  if (state.applyTo === 'allWindows') return 'windowFrames';
+  if (state.applyTo === 'allDoors') return 'doorFrames';
   return state.activeElement;
 }
 
@@ -84,8 +84,8 @@ function withoutElement(state: DirectivesPanelState, element: ElementType) {
 }
 
 function isElementDisabled(state: DirectivesPanelState, element: ElementType): boolean {
-  if (element === 'windowFrameColor') return isWindowOptionDisabled(state);
-  if (element === 'doorFrameColor') return isDoorOptionDisabled(state);
+  if (element === 'windowFrames') return isWindowOptionDisabled(state);
+  if (element === 'doorFrames') return isDoorOptionDisabled(state);
   return false;
 }
 
@@ -131,10 +131,8 @@ export function directivesPanelReducer(
       if (action.target === 'allDoors' && isDoorOptionDisabled(state)) return state;
       // Targeting every window (or door) leaves the other opening's element behind, so that
       // the exclusive-editing rule does not lock the choice just made.
-      if (action.target === 'allWindows' && state.activeElement === 'doorFrameColor')
-        next.activeElement = null;
-      if (action.target === 'allDoors' && state.activeElement === 'windowFrameColor')
-        next.activeElement = null;
+      if (action.target === 'allWindows' && state.activeElement === 'doorFrames') next.activeElement = null;
+      if (action.target === 'allDoors' && state.activeElement === 'windowFrames') next.activeElement = null;
       return next;
     }
     case 'setFreeText':

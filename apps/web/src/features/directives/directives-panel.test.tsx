@@ -70,7 +70,7 @@ describe('DirectivesPanel', () => {
     fireEvent.click(swatch('Sandstone'));
     expect(swatch('Sage').getAttribute('aria-pressed')).toBe('false');
     expect(latest().directives).toMatchObject({
-      selectedItems: [{ type: 'wallColor', value: 'itemColor-sandstone' }],
+      selectedItems: [{ type: 'walls', value: 'itemColor-sandstone' }],
     });
     expect(latest().prompt).toBe(
       'Change only the walls to sandstone (rgba(214, 192, 152, 1)). Do not touch the other elements. ' +
@@ -88,12 +88,12 @@ describe('DirectivesPanel', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Custom instruction: Roof colour' }), {
       target: { value: 'keep the gutters' },
     });
-    expect(latest().directives).toMatchObject({ customInstructions: { roofColor: 'keep the gutters' } });
+    expect(latest().directives).toMatchObject({ customInstructions: { roof: 'keep the gutters' } });
     fireEvent.click(elementButton('Wall colour'));
     fireEvent.click(swatch('Cream'));
     fireEvent.click(elementButton('Roof colour'));
     expect(latest().directives).toMatchObject({
-      selectedItems: [{ type: 'wallColor', value: 'itemColor-cream' }],
+      selectedItems: [{ type: 'walls', value: 'itemColor-cream' }],
       customInstructions: {},
     });
     expect(
@@ -119,7 +119,7 @@ describe('DirectivesPanel', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'All doors' }));
     fireEvent.click(swatch('Burgundy'));
     expect(latest().directives).toMatchObject({
-      selectedItems: [{ type: 'doorFrameColor', value: 'itemColor-burgundy' }],
+      selectedItems: [{ type: 'doorFrames', value: 'itemColor-burgundy' }],
       applyTo: 'allDoors',
     });
     expect((elementButton('Window frame colour') as HTMLButtonElement).disabled).toBe(true);

@@ -119,7 +119,7 @@ export function DirectivesPanel({
     buttons[next]?.focus();
   };
   const isDisabled = (element: ElementType) =>
-    (element === 'windowFrameColor' && windowsDisabled) || (element === 'doorFrameColor' && doorsDisabled);
+    (element === 'windowFrames' && windowsDisabled) || (element === 'doorFrames' && doorsDisabled);
 
   return (
     <section className="directives-panel" aria-labelledby={`${ids}-title`}>
