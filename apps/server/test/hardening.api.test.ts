@@ -8,7 +8,7 @@ import { createProject } from './support/project-helpers.ts';
 import { openEventStream } from './support/sse-client.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-const directives = { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] };
+const directives = { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] };
 
 describe('smaller hardening findings', () => {
   let testApp: TestApp;
