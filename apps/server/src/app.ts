@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(filesRoutes, { projectFiles: services.projectFiles });
   await app.register(transformationsRoutes, { jobs: services.jobs });
+  await app.register(accountRoutes, { account: services.account });
 
   await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });
   return app;

@@ -7,6 +7,7 @@ import type { BlobStore } from './integrations/blob-store/blob-store.ts';
 import { createJobQueue } from './integrations/job-queue/job-queue.factory.ts';
 import { createProjectEventBus } from './integrations/project-events/project-event-bus.factory.ts';
 import type { ProjectEventBus } from './integrations/project-events/project-event-bus.ts';
+import { AccountService } from './modules/account/account.service.ts';
 import { CreditsService } from './modules/credits/credits.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -42,6 +43,8 @@ export interface Services {
   /** Project files in the blob store, and the owner-only file door. */
   projectFiles: ProjectFilesService;
   jobs: JobsService;
+  /** Download my data, delete my account. */
+  account: AccountService;
   /** Stops the job workers and the event bus; the database stays open for whoever opened it. */
   close(): Promise<void>;
 }
@@ -116,8 +119,11 @@ export async function createServices(
     await jobs.endProjectJobs(projectId);
   });
 
+  const account = new AccountService({ db, dialect, blobStore, users, credits, projects, log });
+
   return {
     database,
+    account,
     blobStore,
     projectEvents,
     users,

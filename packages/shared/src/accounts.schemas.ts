@@ -38,3 +38,9 @@ export const signUpSchema = z.object({
   lname: z.string().trim().max(80).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** POST /api/account/delete: the password confirms it (a Google-only account signs in again instead). */
+export const deleteAccountRequestSchema = z.object({
+  password: z.string().max(maximumPasswordLength).optional(),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

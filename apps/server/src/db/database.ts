@@ -123,6 +123,20 @@ export interface CheckoutSessionTable {
   fulfilled_at: Timestamp | null;
 }
 
+/** A paid checkout of a deleted account, without the account (008-anonymised-payments). */
+export interface AnonymisedPaymentTable {
+  checkout_session_id: string;
+  provider: string;
+  plan_id: string;
+  credits: number;
+  price_cents: number;
+  currency: string;
+  payment_status: string;
+  created_at: Timestamp;
+  fulfilled_at: Timestamp | null;
+  account_deleted_at: Timestamp;
+}
+
 export interface ProjectTable {
   id: string;
   user_id: string;
@@ -184,5 +198,6 @@ export interface Database {
   credit_grant: CreditGrantTable;
   credit_reservation: CreditReservationTable;
   checkout_session: CheckoutSessionTable;
+  anonymised_payment: AnonymisedPaymentTable;
   job: JobTable;
 }

@@ -124,6 +124,8 @@ export type Auth = ReturnType<typeof createAuth>;
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** Drops every remembered session (an account was deleted outside better-auth's routes). */
+    forgetSessions(): void;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; reads the session once per request. */
@@ -227,6 +229,7 @@ export const authPlugin = fp<AuthOptions>(
 
     const { authCookies } = await auth.$context;
     const recentSessions = new SessionCache<SessionUser>(sessionCacheTtlMs);
+    app.decorate('forgetSessions', () => recentSessions.clear());
     const lookUpSession = async (request: FastifyRequest): Promise<SessionUser | null> => {
       // No session cookie, no session: better-auth is not asked (nor the database).
       const cookie = readCookie(request.headers.cookie, authCookies.sessionToken.name);

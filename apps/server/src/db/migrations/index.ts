@@ -5,6 +5,7 @@ import { projects } from './003-projects.ts';
 import { jobs } from './004-jobs.ts';
 import { jobHeartbeats } from './005-job-heartbeats.ts';
 import { jobVersions } from './007-job-versions.ts';
+import { anonymisedPayments } from './008-anonymised-payments.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix. */
 export const migrations: Record<string, PortableMigration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, PortableMigration> = {
   '004-jobs': jobs,
   '005-job-heartbeats': jobHeartbeats,
   '007-job-versions': jobVersions,
+  '008-anonymised-payments': anonymisedPayments,
 };
