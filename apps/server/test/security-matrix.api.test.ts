@@ -122,7 +122,7 @@ async function bodyOf(
   if (path.endsWith('/transformations')) {
     return {
       payload: {
-        directives: { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] },
+        directives: { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] },
       },
       headers: {},
     };
@@ -221,7 +221,7 @@ describe('the security matrix: every route × signed out, another user, an admin
       url: `/api/projects/${project.id}/transformations`,
       headers: sameOriginHeaders(app, owner.cookie),
       payload: {
-        directives: { mode: 'options', selectedItems: [{ type: 'wallColor', value: 'itemColor-sage' }] },
+        directives: { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] },
       },
     });
     expect(job.statusCode, job.body).toBeLessThan(300);
