@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,8 +11,21 @@ export function AppHeader() {
   const { t } = useTranslation();
   const { openPurchase } = usePurchaseDialog();
   const { resetProject } = useCurrentProject();
+  const header = useRef<HTMLElement>(null);
+  // The studio fits its stage and control column under the sticky header, whose height changes
+  // when its buttons wrap (a phone, a longer language): publish it as a CSS variable.
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--app-header-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <header className="app-header">
+    <header className="app-header" ref={header}>
       <div className="app-header__inner">
         <Link to="/" className="app-header__brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />

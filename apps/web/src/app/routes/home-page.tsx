@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
 import { ProjectGallery, ProjectPanel, useCurrentProject } from '../../features/projects/index.ts';
 import {
   AreaEditor,
@@ -8,40 +10,70 @@ import {
   useTransformWorkspace,
 } from '../../features/transform/index.ts';
 
-/** The main screen: project panel on the left, result on the right, gallery below. */
+/**
+ * The studio (docs/product.md, Studio and preview): one screen with a large stage (the photo,
+ * or in the same place and size the result) and the gallery strip under it, beside a control
+ * column that scrolls on its own. On a phone the stage is on top and the controls are a sheet
+ * below it that can be expanded.
+ */
 export function HomePage() {
   return (
     <TransformWorkspaceProvider>
-      <HomeColumns />
+      <Studio />
     </TransformWorkspaceProvider>
   );
 }
 
-function HomeColumns() {
+function Studio() {
   const { t } = useTranslation();
-  const { offer } = useCurrentProject();
+  const { offer, baseImage } = useCurrentProject();
   const { showResult } = useTransformWorkspace();
+  const [isSheetExpanded, setIsSheetExpanded] = useState(false);
   // The chat offer brings its own panel; standard and inpainting use directives and the area editor.
   const isDirectivesOffer = offer !== 'chat';
   return (
-    <>
-      <div className="home-columns">
-        <section className="ui-card home-columns__left" aria-labelledby="project-panel-title">
-          <h2 id="project-panel-title">{t('home.projectPanelTitle')}</h2>
-          <p className="muted">{t('home.projectPanelIntro')}</p>
-          <ProjectPanel renderImageActions={isDirectivesOffer ? () => <AreaEditor /> : undefined}>
-            {isDirectivesOffer ? <TransformControls /> : null}
-          </ProjectPanel>
+    <div className="studio">
+      <div className="studio__stage-column">
+        <section className="studio__stage" aria-labelledby="result-panel-title">
+          <h2 id="result-panel-title" className="visually-hidden">
+            {t('home.resultPanelTitle')}
+          </h2>
+          {baseImage ? (
+            <TransformResultArea />
+          ) : (
+            <div className="empty-state studio__empty">{t('home.projectPanelIntro')}</div>
+          )}
         </section>
-        <section className="ui-card home-columns__right" aria-labelledby="result-panel-title">
-          <h2 id="result-panel-title">{t('home.resultPanelTitle')}</h2>
-          <TransformResultArea />
+        <section className="studio__gallery" aria-labelledby="gallery-title">
+          <h2 id="gallery-title" className="studio__gallery-title">
+            {t('home.galleryTitle')}
+          </h2>
+          <ProjectGallery onOpenResult={(item) => showResult(item.id)} />
         </section>
       </div>
-      <section className="ui-card home-gallery" aria-labelledby="gallery-title">
-        <h2 id="gallery-title">{t('home.galleryTitle')}</h2>
-        <ProjectGallery onOpenResult={(item) => showResult(item.id)} />
+      <section
+        className={
+          isSheetExpanded ? 'ui-card studio__controls studio__controls--expanded' : 'ui-card studio__controls'
+        }
+        aria-labelledby="project-panel-title"
+      >
+        <div className="studio__controls-header">
+          <h2 id="project-panel-title">{t('home.projectPanelTitle')}</h2>
+          {/* Only shown on a phone, where the controls are a sheet under the stage. */}
+          <Button
+            variant="ghost"
+            size="small"
+            className="studio__sheet-toggle"
+            aria-expanded={isSheetExpanded}
+            onClick={() => setIsSheetExpanded((expanded) => !expanded)}
+          >
+            {isSheetExpanded ? t('home.collapseControls') : t('home.expandControls')}
+          </Button>
+        </div>
+        <ProjectPanel renderImageActions={isDirectivesOffer ? () => <AreaEditor /> : undefined}>
+          {isDirectivesOffer ? <TransformControls /> : null}
+        </ProjectPanel>
       </section>
-    </>
+    </div>
   );
 }

@@ -187,27 +187,6 @@ export function DirectivesPanel({
       </fieldset>
 
       <fieldset className="directives-panel__group">
-        <legend className="ui-field__label">{t('applyTo.label')}</legend>
-        <div className="directives-panel__radios">
-          {applyTargets.map((option: ApplyTarget) => (
-            <label key={option} className="directives-panel__radio">
-              <input
-                type="radio"
-                name={`${ids}-apply-to`}
-                value={option}
-                checked={state.applyTo === option}
-                disabled={
-                  (option === 'allWindows' && windowsDisabled) || (option === 'allDoors' && doorsDisabled)
-                }
-                onChange={() => dispatch({ type: 'setApplyTo', target: option })}
-              />
-              {t(`applyTo.${option}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset className="directives-panel__group">
         <legend className="ui-field__label">{t('palette.label')}</legend>
         <div className="directives-panel__swatches">
           {swatches.map((swatch, index) => (
@@ -234,6 +213,27 @@ export function DirectivesPanel({
             {t('selectItem')}
           </p>
         ) : null}
+      </fieldset>
+
+      <fieldset className="directives-panel__group">
+        <legend className="ui-field__label">{t('applyTo.label')}</legend>
+        <div className="directives-panel__radios">
+          {applyTargets.map((option: ApplyTarget) => (
+            <label key={option} className="directives-panel__radio">
+              <input
+                type="radio"
+                name={`${ids}-apply-to`}
+                value={option}
+                checked={state.applyTo === option}
+                disabled={
+                  (option === 'allWindows' && windowsDisabled) || (option === 'allDoors' && doorsDisabled)
+                }
+                onChange={() => dispatch({ type: 'setApplyTo', target: option })}
+              />
+              {t(`applyTo.${option}`)}
+            </label>
+          ))}
+        </div>
       </fieldset>
 
       <div className="directives-panel__selects">

@@ -16,7 +16,7 @@ export { useSaveHistoryItem } from './api/save-history-item.ts';
 export { type UploadOptions, uploadWithProgress } from './api/upload-with-progress.ts';
 export { ImagePicker, type ImagePickerProps } from './components/image-picker.tsx';
 export { ProjectGallery, type ProjectGalleryProps } from './components/project-gallery.tsx';
-export { ProjectPanel, type ProjectPanelProps } from './components/project-panel.tsx';
+export { ProjectPanel, type ProjectPanelProps, ProjectPhoto } from './components/project-panel.tsx';
 export {
   type BaseImage,
   type CurrentProject,

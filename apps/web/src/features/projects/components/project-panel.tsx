@@ -14,15 +14,16 @@ import { uploadErrorMessage } from './upload-error-message.ts';
 
 export interface ProjectPanelProps {
   /**
-   * Shown over the current image once the project exists, e.g. the mask editor's
-   * inpainting button (docs/product.md, Marking and selection: shown when the offer is inpainting or chat).
+   * Actions on the current image once the project exists, e.g. the mask editor's button
+   * (docs/product.md, Marking and selection). Shown in the panel, never over the photo: the
+   * photo itself is on the studio's stage (ProjectPhoto).
    */
   renderImageActions?: () => ReactNode;
   /** Rendered below the offers once the project exists (the directives panel, say). */
   children?: ReactNode;
 }
 
-/** The left column (docs/product.md, Studio and preview: upload and project flow). */
+/** The control column's project part (docs/product.md, Studio and preview: upload and project flow). */
 export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps) {
   const { t } = useTranslation('projects');
   const current = useCurrentProject();
@@ -41,7 +42,8 @@ export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps
       <div className="project-panel">
         <ProjectName projectId={current.project.id} name={current.project.name} />
         <OfferPicker value={current.offer} onChange={current.setOffer} />
-        <CurrentImage actions={renderImageActions?.()} />
+        <BaseImageNote />
+        {renderImageActions?.()}
         {children}
       </div>
     );
@@ -222,31 +224,41 @@ function NewProjectUpload() {
   );
 }
 
-function CurrentImage({ actions }: { actions: ReactNode }) {
+/** Says when the next edit starts from a result, with the way back to the original photo. */
+function BaseImageNote() {
+  const { t } = useTranslation('projects');
+  const current = useCurrentProject();
+  if (!current.baseImage?.resultId) return null;
+  return (
+    <p className="muted project-panel__base-note">
+      {t('panel.baseIsResult')}{' '}
+      <Button variant="ghost" size="small" onClick={current.chooseOriginalAsBase}>
+        {t('panel.backToOriginal')}
+      </Button>
+    </p>
+  );
+}
+
+/**
+ * The photo the next transformation edits, as the studio's stage shows it
+ * (docs/product.md, Studio and preview): fitted inside the stage, never covered by hints.
+ */
+export function ProjectPhoto({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('projects');
   const current = useCurrentProject();
   const base = current.baseImage;
   if (!base) return null;
   return (
-    <figure className="project-panel__image">
-      <figcaption className="project-panel__image-caption">{t('panel.currentImage')}</figcaption>
-      <div className="image-picker__preview">
-        <img
-          src={base.image.url}
-          alt={t('panel.currentImageAlt')}
-          width={base.image.width}
-          height={base.image.height}
-        />
-        {actions ? <div className="image-picker__preview-actions">{actions}</div> : null}
-      </div>
-      {base.resultId ? (
-        <p className="muted">
-          {t('panel.baseIsResult')}{' '}
-          <Button variant="ghost" size="small" onClick={current.chooseOriginalAsBase}>
-            {t('panel.backToOriginal')}
-          </Button>
-        </p>
-      ) : null}
+    <figure className="project-photo">
+      <img
+        className="project-photo__image"
+        src={base.image.url}
+        alt={t('panel.currentImageAlt')}
+        width={base.image.width}
+        height={base.image.height}
+      />
+      {children}
+      <figcaption className="visually-hidden">{t('panel.currentImage')}</figcaption>
     </figure>
   );
 }

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { projectQueryKeys, useCurrentProject } from '../../projects/index.ts';
+import { ProjectPhoto, projectQueryKeys, useCurrentProject } from '../../projects/index.ts';
 import { useActiveJob } from '../hooks/use-active-job.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 import { ComparisonView } from './comparison-view.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { TransformError, TransformProgress } from './transform-status.tsx';
 
-/** The right column (docs/product.md, Studio and preview): the running job, its error, or the result. */
+/**
+ * The studio's stage (docs/product.md, Studio and preview): the running job, its error, the
+ * result with its before/after divider, or else the photo itself, all in the same place and size.
+ */
 export function TransformResultArea() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
@@ -60,5 +63,6 @@ export function TransformResultArea() {
       />
     );
   }
-  return <div className="empty-state">{t('resultEmpty')}</div>;
+  if (project.baseImage) return <ProjectPhoto />;
+  return <div className="empty-state studio-empty">{t('resultEmpty')}</div>;
 }
