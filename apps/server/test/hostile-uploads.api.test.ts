@@ -102,7 +102,8 @@ describe('hostile uploads', () => {
     const corruptPng = Buffer.from(goodPng);
     // Flip bytes inside the image data: the chunk's checksum no longer matches.
     const idat = corruptPng.indexOf('IDAT', 0, 'latin1');
-    for (let offset = idat + 6; offset < idat + 14; offset += 1) corruptPng[offset] ^= 0xff;
+    for (let offset = idat + 6; offset < idat + 14; offset += 1)
+      corruptPng.writeUInt8(corruptPng.readUInt8(offset) ^ 0xff, offset);
     const goodJpeg = await twoColourJpeg(64, 64);
     const corruptJpeg = Buffer.concat([
       goodJpeg.subarray(0, 200),
