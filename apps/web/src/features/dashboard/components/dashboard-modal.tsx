@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useCurrentProject, useDeleteProject, useProjects } from '../../projects/index.ts';
+import { AccountDataSection } from './account-data-section.tsx';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -87,6 +88,7 @@ export function DashboardModal({ open, onOpenChange, account }: DashboardModalPr
           <>
             <ProfileSummary profile={profile} />
             <ProjectList onLoaded={() => onOpenChange(false)} />
+            <AccountDataSection onDeleted={() => onOpenChange(false)} />
           </>
         )}
       </div>
