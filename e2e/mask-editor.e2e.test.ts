@@ -201,6 +201,54 @@ describe('mask editor', () => {
     expect(at(600, 620)).toEqual([214, 196, 160]);
   });
 
+  it('leads a new user from "Wall colour" into marking the walls, then recolours exactly the wall', async () => {
+    const { page } = await newSession();
+    const project = await projectInPage(page, facadeWithWindows);
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    // The local engine recolours what is marked: the button says what is missing and leads there.
+    await page.getByRole('button', { name: 'Mark the walls first' }).click();
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await editor.getByText('Click on the walls.').waitFor();
+    expect(await editor.getByRole('button', { name: 'Smart select' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await editor.getByRole('button', { name: 'Walls' }).getAttribute('aria-pressed')).toBe('true');
+    await editor.getByText(/Preparing smart select/).waitFor();
+    await editor.getByText(/Preparing smart select/).waitFor({ state: 'hidden', timeout: 30_000 });
+    const wallPoint = await toScreen(page, 600, 620);
+    await page.mouse.click(wallPoint.x, wallPoint.y);
+    await editor.getByText('Selecting…').waitFor({ state: 'hidden' });
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await page.getByText(/Marked: .*walls/).waitFor();
+
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
+    const projectView = await (await page.request.get(`${baseUrl}/api/projects/${project.id}`)).json();
+    const result = await (
+      await page.request.get(`${baseUrl}${projectView.history[0].transformed.url}`)
+    ).body();
+    const { data, info } = await sharp(result).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * width + x) * info.channels, (y * width + x) * info.channels + 3),
+    ];
+    // Sage over the whole wall (corners, between windows), the windows untouched.
+    for (const [x, y] of [
+      [600, 620],
+      [60, 60],
+      [1540, 1140],
+      [800, 150],
+    ] as const) {
+      const [red = 0, green = 0, blue = 0] = at(x, y);
+      expect(green).toBeGreaterThan(red);
+      expect(green).toBeGreaterThan(blue);
+    }
+    for (const box of facadeWindows) {
+      expect(at(box.left + 100, box.top + 140)).toEqual([120, 140, 160]);
+      expect(at(box.left + 6, box.top + 140)).toEqual([55, 58, 62]);
+    }
+  });
+
   it('paints with the brush, undoes the last stroke, and resets everything', async () => {
     const { page } = await newSession();
     const project = await projectInPage(page);

@@ -138,20 +138,21 @@ describe('standard transformation with the local engine', () => {
     expect(second?.original.key).toBe(first?.transformed.key);
   });
 
-  it('shows the error box with the marking hint and refunds when the wall was not marked', async () => {
+  it('names the unmarked walls on the Transform button and leads to marking them, charging nothing', async () => {
     const { page } = await newSession();
     const project = await userWithProject(page.request, baseUrl, { markWall: false });
     await page.goto(`${baseUrl}/projects/${project.id}`);
     await page.getByText('5 credits', { exact: true }).waitFor();
     await chooseWallColour(page, 'Sage');
-    await page.getByRole('button', { name: 'Transform', exact: true }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'No area is marked for the walls.' });
-    await alert.waitFor({ timeout: 20_000 });
-    const text = (await alert.textContent()) ?? '';
-    expect(text).toContain('Error');
-    // The offline engine's refusal gets the marking hint, once, and never "check your API key".
-    expect(text.split('Open “Mark areas”').length - 1).toBe(1);
-    expect(text).not.toContain('API key');
+    // The local engine recolours what is marked: rather than failing after the click, the
+    // button says what is missing and opens the editor on it.
+    expect(await page.getByRole('button', { name: 'Transform', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Mark the walls first' }).click();
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await editor.getByText('Click on the walls.').waitFor();
+    await editor.getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect((await historyOf(page.request, baseUrl, project.id)).length).toBe(0);
     await page.getByText('5 credits', { exact: true }).waitFor();
   });
 

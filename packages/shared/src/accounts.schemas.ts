@@ -26,6 +26,11 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** Settings the browser may know, for showing or disabling features. */
 export const publicConfigSchema = z.object({
   isGoogleSignInEnabled: z.boolean(),
+  /**
+   * Which image engine transforms (docs/product.md, Image engines): the local one recolours
+   * exactly the marked regions, so the app leads the user to mark what is still unmarked.
+   */
+  imageEngine: z.enum(['local', 'openai']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -27,6 +27,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config; users: UsersSe
   app.get(
     '/api/config',
     { schema: { tags: ['account'], summary: 'Public settings', response: { 200: publicConfigSchema } } },
-    async () => ({ isGoogleSignInEnabled: config.auth.google !== null }),
+    async () => ({
+      isGoogleSignInEnabled: config.auth.google !== null,
+      imageEngine: config.imageEngine.engine,
+    }),
   );
 };

@@ -70,7 +70,10 @@ function renderWithProviders(me: MeResponse | null, children: ReactNode) {
   });
   queryClient.setQueryData(meQueryKey, me);
   queryClient.setQueryData(plansQueryKey, plans);
-  queryClient.setQueryData(publicConfigQueryOptions.queryKey, { isGoogleSignInEnabled: false });
+  queryClient.setQueryData(publicConfigQueryOptions.queryKey, {
+    isGoogleSignInEnabled: false,
+    imageEngine: 'local',
+  });
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import type { Job } from '@facelift/shared';
+import type { Job, RegionElement } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -15,6 +15,9 @@ interface TransformWorkspace {
   /** The inpainting mask painted in the editor (mask contract PNG data URL), if any. */
   inpaintingMask: string | null;
   setInpaintingMask(mask: string | null): void;
+  /** An element the user is being led to mark (the editor opens on it with smart select). */
+  markingRequest: RegionElement | null;
+  requestMarking(element: RegionElement | null): void;
 }
 
 const TransformWorkspaceContext = createContext<TransformWorkspace | null>(null);
@@ -31,6 +34,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
   const [activeJobId, setActiveJobId] = useState<string | null>(null);
   const [shownResultId, setShownResultId] = useState<string | null>(null);
   const [inpaintingMask, setInpaintingMask] = useState<string | null>(null);
+  const [markingRequest, requestMarking] = useState<RegionElement | null>(null);
   const { projectId, resetSignal } = project;
 
   // A new or reset project starts with an empty result area and no mask.
@@ -63,8 +67,17 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
   }, []);
 
   const value = useMemo(
-    () => ({ activeJobId, setActiveJobId, shownResultId, showResult, inpaintingMask, setInpaintingMask }),
-    [activeJobId, shownResultId, showResult, inpaintingMask],
+    () => ({
+      activeJobId,
+      setActiveJobId,
+      shownResultId,
+      showResult,
+      inpaintingMask,
+      setInpaintingMask,
+      markingRequest,
+      requestMarking,
+    }),
+    [activeJobId, shownResultId, showResult, inpaintingMask, markingRequest],
   );
   return <TransformWorkspaceContext.Provider value={value}>{children}</TransformWorkspaceContext.Provider>;
 }

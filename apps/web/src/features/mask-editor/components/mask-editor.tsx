@@ -10,7 +10,7 @@ import { useSmartSelect } from '../hooks/use-smart-select.ts';
 import type { MaskLayers, MaskTarget } from '../mask-layers.ts';
 import { brushSizeLimits, clampBrushSize } from '../mask-painting.ts';
 import type { SmartSelectAnswer, SmartSelectKind, SmartSelectQuery } from '../smart-select-session.ts';
-import { MaskEditorToolbar, type ToolSettings } from './mask-editor-toolbar.tsx';
+import { MaskEditorToolbar, type MaskTool, type ToolSettings } from './mask-editor-toolbar.tsx';
 import '../mask-editor.css';
 
 /** What a parent can ask of the editor through its `ref`. */
@@ -38,6 +38,10 @@ export interface MaskEditorProps {
   initialTarget?: MaskTarget;
   /** Saved regions or mask to start from (mask-contract images, e.g. kept on the project). */
   initialMasks?: Partial<Record<MaskTarget, string>>;
+  /** The tool chosen when the editor opens (the brush unless told). */
+  initialTool?: MaskTool;
+  /** A line leading the user ("Click on the walls."), shown above the photo. */
+  guide?: string;
   /** Told after every change which layers hold paint. */
   onChange?(painted: MaskTarget[]): void;
   ref?: Ref<MaskEditorHandle>;
@@ -79,13 +83,15 @@ export function MaskEditor({
   onClose,
   open = true,
   initialTarget = 'mask',
+  initialTool,
+  guide,
   initialMasks,
   onChange,
   ref,
 }: MaskEditorProps) {
   const { t } = useTranslation('maskEditor');
   const [settings, setSettings] = useState<ToolSettings>({
-    tool: 'brush',
+    tool: initialTool ?? 'brush',
     target: initialTarget,
     brushShape: 'round',
     regionShape: 'rectangle',
@@ -158,8 +164,9 @@ export function MaskEditor({
 
   // Each opening starts on the layer the opener asked for.
   useEffect(() => {
-    if (open) setSettings((current) => ({ ...current, target: initialTarget }));
-  }, [open, initialTarget]);
+    if (open)
+      setSettings((current) => ({ ...current, target: initialTarget, tool: initialTool ?? current.tool }));
+  }, [open, initialTarget, initialTool]);
 
   useImperativeHandle(
     ref,
@@ -220,6 +227,7 @@ export function MaskEditor({
               canSelectAllSimilar={smartState === 'ready'}
               onSelectAllSimilar={selectAllSimilar}
             />
+            {guide ? <p className="mask-editor__guide">{guide}</p> : null}
             <p className="mask-editor__hint">
               {t(
                 settings.tool === 'smartSelect' && smartSelectKind(settings.target) === 'frame'

@@ -34,7 +34,8 @@ function serveProfile(me: MeResponse | null) {
         // Signed out is 200 with no user (no console error on every page load).
         return json(200, me);
       }
-      if (url.startsWith('/api/config')) return json(200, { isGoogleSignInEnabled: false });
+      if (url.startsWith('/api/config'))
+        return json(200, { isGoogleSignInEnabled: false, imageEngine: 'local' });
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     }),
   );

@@ -1,5 +1,5 @@
 import { type RegionElement, regionElements } from '@facelift/shared';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -27,9 +27,17 @@ export function AreaEditor() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
   const showToast = useToast();
-  const { inpaintingMask, setInpaintingMask } = useTransformWorkspace();
+  const { inpaintingMask, setInpaintingMask, markingRequest, requestMarking } = useTransformWorkspace();
   const editor = useRef<MaskEditorHandle>(null);
   const [isOpen, setIsOpen] = useState(false);
+  // Led here to mark an element (the Transform button): open on it with smart select ready.
+  const [guided, setGuided] = useState<RegionElement | null>(null);
+  useEffect(() => {
+    if (!markingRequest) return;
+    setGuided(markingRequest);
+    setIsOpen(true);
+    requestMarking(null);
+  }, [markingRequest, requestMarking]);
   const [isSaving, setIsSaving] = useState(false);
   const base = project.baseImage?.image ?? project.originalImage;
   const isInpainting = project.offer === 'inpainting';
@@ -42,6 +50,7 @@ export function AreaEditor() {
   async function close() {
     const handle = editor.current;
     setIsOpen(false);
+    setGuided(null);
     if (!handle) return;
     setInpaintingMask(handle.getMask());
     const painted = handle.getRegions();
@@ -86,7 +95,9 @@ export function AreaEditor() {
             imageUrl={base.url}
             displayWidth={display.width}
             displayHeight={display.height}
-            initialTarget={isInpainting ? 'mask' : 'walls'}
+            initialTarget={guided ?? (isInpainting ? 'mask' : 'walls')}
+            initialTool={guided ? 'smartSelect' : undefined}
+            guide={guided ? t('markingGuide', { element: t(`regionNames.${guided}`) }) : undefined}
             initialMasks={inpaintingMask ? { ...initialMasks, mask: inpaintingMask } : initialMasks}
             onClose={close}
           />

@@ -1,10 +1,10 @@
 import './transform.css';
-import { defaultCreditCosts } from '@facelift/shared';
+import { defaultCreditCosts, type RegionElement, regionElementByElementType } from '@facelift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSignInDialog } from '../../auth/index.ts';
+import { usePublicConfig, useSignInDialog } from '../../auth/index.ts';
 import { creditRefusalMessage, usePlans, useRequireCredits } from '../../credits/index.ts';
 import { DirectivesPanel, type DirectivesPanelValue } from '../../directives/index.ts';
 import { isJobFinished } from '../../jobs/index.ts';
@@ -15,14 +15,15 @@ import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 
 /** The directives panel and the Transform button, under the project panel (standard and inpainting offers). */
 export function TransformControls() {
-  const { t } = useTranslation('transform');
+  const { t, i18n } = useTranslation('transform');
   const { t: tAuth } = useTranslation('auth');
   const { t: tDirectives } = useTranslation('directives');
   const { t: tCredits } = useTranslation('credits');
   const project = useCurrentProject();
   const { requireCredits } = useRequireCredits();
   const { openSignIn } = useSignInDialog();
-  const { activeJobId, setActiveJobId, inpaintingMask } = useTransformWorkspace();
+  const { activeJobId, setActiveJobId, inpaintingMask, requestMarking } = useTransformWorkspace();
+  const isLocalEngine = usePublicConfig().data?.imageEngine === 'local';
   const activeJob = useActiveJob();
   const start = useStartTransformation(project.projectId);
   const [value, setValue] = useState<DirectivesPanelValue | null>(null);
@@ -33,6 +34,15 @@ export function TransformControls() {
   // The server's configured costs; the shared defaults until they have loaded.
   const costs = usePlans().data?.costs ?? defaultCreditCosts;
   const cost = isInpainting ? costs.inpainting : costs.standard;
+  // The local engine recolours exactly what is marked (docs/product.md, Marking and selection):
+  // elements given a colour but not marked yet are named on the button, which leads to them.
+  const marked = new Set(project.regions.map((region) => region.element));
+  const unmarked: RegionElement[] =
+    isLocalEngine && !isInpainting && value?.directives.mode === 'options'
+      ? value.directives.selectedItems
+          .map((item) => regionElementByElementType[item.type])
+          .filter((element) => !marked.has(element))
+      : [];
 
   async function transform() {
     setError(null);
@@ -41,6 +51,10 @@ export function TransformControls() {
     if (blocker) return;
     if (!value?.isReady) {
       setError(isInpainting ? t('describeChange') : tDirectives('selectItem'));
+      return;
+    }
+    if (unmarked[0]) {
+      requestMarking(unmarked[0]);
       return;
     }
     if (isInpainting && !inpaintingMask && project.regions.length === 0) {
@@ -80,7 +94,13 @@ export function TransformControls() {
       />
       <div className="transform-actions">
         <Button variant="primary" onClick={transform} disabled={start.isPending || isRunning}>
-          {t('transform')}
+          {unmarked.length > 0
+            ? t('markFirst', {
+                elements: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+                  unmarked.map((element) => t(`regionNames.${element}`)),
+                ),
+              })
+            : t('transform')}
         </Button>
         <span className="ui-field__hint">{t('transformCost', { count: cost })}</span>
         {error ? (
