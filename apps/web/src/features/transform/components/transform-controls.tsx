@@ -1,5 +1,5 @@
 import './transform.css';
-import { defaultCreditCosts, type RegionElement, regionElementByElementType } from '@facelift/shared';
+import { defaultCreditCosts, type RegionElement } from '@facelift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -40,7 +40,7 @@ export function TransformControls() {
   const unmarked: RegionElement[] =
     isLocalEngine && !isInpainting && value?.directives.mode === 'options'
       ? value.directives.selectedItems
-          .map((item) => regionElementByElementType[item.type])
+          .map((item): RegionElement => item.type)
           .filter((element) => !marked.has(element))
       : [];
 
