@@ -111,10 +111,10 @@ describe('projects', () => {
     await image.waitFor();
     expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(400);
 
-    // Reload: the deep link keeps the project.
+    // Reload: the deep link keeps the project, and the tab keeps the offer chosen for it.
     await page.reload();
     await page.getByText('Project: Maple House').waitFor();
-    expect(await page.getByRole('radio', { name: 'Standard' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Chat' }).isChecked()).toBe(true);
 
     // A second tab sees a new result arrive without reloading.
     const second = await context.newPage();

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -82,6 +83,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(filesRoutes, { projectFiles: services.projectFiles });
   await app.register(transformationsRoutes, { jobs: services.jobs });
   await app.register(accountRoutes, { account: services.account });
+  await app.register(chatRoutes, {
+    chat: services.chat,
+    projects: services.projects,
+    maxUploadBytes: config.uploads.maxBytes,
+  });
 
   await app.register(webAppPlugin, { distDirectory: config.webDistDirectory });
   return app;

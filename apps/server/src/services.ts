@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
+import { createChatEngine } from './engines/chat-engine.factory.ts';
 import { createImageEngine } from './engines/image-engine.factory.ts';
 import { createBlobStore } from './integrations/blob-store/blob-store.factory.ts';
 import type { BlobStore } from './integrations/blob-store/blob-store.ts';
@@ -8,6 +9,7 @@ import { createJobQueue } from './integrations/job-queue/job-queue.factory.ts';
 import { createProjectEventBus } from './integrations/project-events/project-event-bus.factory.ts';
 import type { ProjectEventBus } from './integrations/project-events/project-event-bus.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { ChatService } from './modules/chat/chat.service.ts';
 import { CreditsService } from './modules/credits/credits.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -38,6 +40,8 @@ export interface Services {
   /** A project's results, newest first. */
   history: HistoryService;
   chatMessages: ChatMessagesService;
+  /** The chat: messages, and replies as jobs of the same pipeline (docs/product.md, Chat). */
+  chat: ChatService;
   /** Marked areas: element regions and inpainting masks. */
   regions: RegionsService;
   /** Project files in the blob store, and the owner-only file door. */
@@ -114,6 +118,21 @@ export async function createServices(
     },
     recovery: { ...jobRecoveryTiming, isSoleWorker: queue.name === 'memory' },
   });
+  // The chat registers its replies as a job kind with the pipeline.
+  const chat = new ChatService({
+    db,
+    dialect,
+    files: projectFiles,
+    projects,
+    history,
+    regions,
+    chatMessages,
+    jobs,
+    engine: createChatEngine(config.imageEngine),
+    costs: { image: config.credits.costs.chatImage, text: config.credits.costs.chatText },
+    limits: config.uploads,
+    log,
+  });
   // Jobs are deleted with their project; whatever they hold is given back first.
   projects.onProjectDeleting(async (_userId, projectId) => {
     await jobs.endProjectJobs(projectId);
@@ -132,6 +151,7 @@ export async function createServices(
     projects,
     history,
     chatMessages,
+    chat,
     regions,
     projectFiles,
     jobs,

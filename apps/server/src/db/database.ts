@@ -173,6 +173,8 @@ export interface ProjectChatMessageTable {
   content: unknown;
   /** JSON text {key, thumbnailKey, width, height} or null. */
   image: unknown;
+  /** The history item the reply's image was saved as (migration 006). */
+  saved_result_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -7,10 +7,10 @@ export interface MultipartFile {
   content: Buffer;
 }
 
-/** A multipart/form-data body as a browser's FormData sends it: fields first, then the file. */
+/** A multipart/form-data body as a browser's FormData sends it: fields first, then the file(s). */
 export function multipartBody(
   fields: Record<string, string>,
-  file?: MultipartFile,
+  fileOrFiles?: MultipartFile | MultipartFile[],
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----facelift${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
@@ -19,7 +19,8 @@ export function multipartBody(
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
   }
-  if (file) {
+  const files = fileOrFiles === undefined ? [] : Array.isArray(fileOrFiles) ? fileOrFiles : [fileOrFiles];
+  for (const file of files) {
     parts.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,

@@ -1,4 +1,5 @@
 import enAuth from '../locales/en/auth.json';
+import enChat from '../locales/en/chat.json';
 import enCommon from '../locales/en/common.json';
 import enCredits from '../locales/en/credits.json';
 import enDirectives from '../locales/en/directives.json';
@@ -12,6 +13,7 @@ import type enVideoCreator from '../locales/en/video-creator.json';
 export const englishResources = {
   common: enCommon,
   auth: enAuth,
+  chat: enChat,
   credits: enCredits,
   projects: enProjects,
   directives: enDirectives,
@@ -31,6 +33,7 @@ export interface LazyEnglishResources {
 export const translatedNamespaces = [
   'common',
   'auth',
+  'chat',
   'credits',
   'projects',
   'directives',

@@ -1,4 +1,5 @@
 import esAuth from '../locales/es/auth.json';
+import esChat from '../locales/es/chat.json';
 import esCommon from '../locales/es/common.json';
 import esCredits from '../locales/es/credits.json';
 import esDirectives from '../locales/es/directives.json';
@@ -10,6 +11,7 @@ import esVideo from '../locales/es/video.json';
 /** The es texts of every namespace of the app shell (loaded on demand: i18n-resources.ts). */
 export default {
   auth: esAuth,
+  chat: esChat,
   common: esCommon,
   credits: esCredits,
   directives: esDirectives,

@@ -1,4 +1,5 @@
 import frAuth from '../locales/fr/auth.json';
+import frChat from '../locales/fr/chat.json';
 import frCommon from '../locales/fr/common.json';
 import frCredits from '../locales/fr/credits.json';
 import frDirectives from '../locales/fr/directives.json';
@@ -10,6 +11,7 @@ import frVideo from '../locales/fr/video.json';
 /** The fr texts of every namespace of the app shell (loaded on demand: i18n-resources.ts). */
 export default {
   auth: frAuth,
+  chat: frChat,
   common: frCommon,
   credits: frCredits,
   directives: frDirectives,

@@ -58,6 +58,8 @@ export const chatMessageSchema = z.object({
   content: z.array(chatContentItemSchema),
   /** The image an assistant reply generated, when it did. */
   image: storedImageSchema.nullable(),
+  /** The history item the reply's image was saved to the project as ("save to project"), if it was. */
+  savedResultId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -117,6 +119,8 @@ export const projectEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('history.added'), projectId: z.string(), item: historyItemSchema }),
   z.object({ type: z.literal('history.saved'), projectId: z.string(), item: historyItemSchema }),
   z.object({ type: z.literal('chat.added'), projectId: z.string(), message: chatMessageSchema }),
+  /** A chat message changed (its image was saved to the project). */
+  z.object({ type: z.literal('chat.updated'), projectId: z.string(), message: chatMessageSchema }),
   z.object({
     type: z.literal('regions.updated'),
     projectId: z.string(),

@@ -4,6 +4,7 @@ import { creditReservations } from './002-credit-reservations.ts';
 import { projects } from './003-projects.ts';
 import { jobs } from './004-jobs.ts';
 import { jobHeartbeats } from './005-job-heartbeats.ts';
+import { chatSavedResults } from './006-chat-saved-results.ts';
 import { jobVersions } from './007-job-versions.ts';
 import { anonymisedPayments } from './008-anonymised-payments.ts';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, PortableMigration> = {
   '003-projects': projects,
   '004-jobs': jobs,
   '005-job-heartbeats': jobHeartbeats,
+  '006-chat-saved-results': chatSavedResults,
   '007-job-versions': jobVersions,
   '008-anonymised-payments': anonymisedPayments,
 };

@@ -215,6 +215,20 @@ export async function settleReservation(
     .execute();
 }
 
+/** Lowers a reservation to what is kept of it (a cheaper outcome than reserved for). */
+export async function reduceReservation(
+  db: Executor,
+  jobId: string,
+  amount: number,
+  allocations: ReservationAllocation[],
+): Promise<void> {
+  await db
+    .updateTable('credit_reservation')
+    .set({ amount, allocations: toJson(allocations) })
+    .where('job_id', '=', jobId)
+    .execute();
+}
+
 export function listReservations(db: Executor, userId: string, status?: CreditReservationRow['status']) {
   let query = db.selectFrom('credit_reservation').selectAll().where('user_id', '=', userId);
   if (status) query = query.where('status', '=', status);

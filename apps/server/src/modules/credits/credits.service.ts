@@ -18,6 +18,7 @@ import {
   lockUserLedger,
   parseAllocations,
   type ReservationAllocation,
+  reduceReservation,
   selectActiveEntries,
   selectExpiredEntries,
   settleReservation,
@@ -222,7 +223,7 @@ export class CreditsService {
    * Keeps the credits of a reservation (the job stored its result). Idempotent: committing
    * again changes nothing. A reservation already released stays released (its status says so).
    */
-  commit(jobId: string, options: LedgerOptions = {}): Promise<Reservation> {
+  commit(jobId: string, options: LedgerOptions & { amount?: number } = {}): Promise<Reservation> {
     return this.settle(jobId, 'committed', options);
   }
 
@@ -274,10 +275,15 @@ export class CreditsService {
     return roundCredits(await sumActiveCredits(transaction, this.dialect, userId, now));
   }
 
+  /**
+   * `options.amount` (commit only) keeps less than was reserved: a chat reply reserves the
+   * image price and keeps the text price when no image came (docs/product.md, Credits and
+   * tiers). The difference goes back to the entries taken last, like a refund.
+   */
   private async settle(
     jobId: string,
     outcome: 'committed' | 'released',
-    options: LedgerOptions,
+    options: LedgerOptions & { amount?: number },
   ): Promise<Reservation> {
     return this.inTransaction(options, async (transaction) => {
       const now = options.now ?? new Date();
@@ -288,7 +294,21 @@ export class CreditsService {
       // Read again under the lock: a concurrent settle may have won.
       const row = await findReservation(transaction, jobId);
       if (row?.status !== 'reserved') return toReservation(row ?? found);
-      const amount = Number(row.amount);
+      let amount = Number(row.amount);
+      const kept = options.amount === undefined ? amount : Math.min(amount, assertAmount(options.amount));
+      if (outcome === 'committed' && kept < amount) {
+        const { returned, remaining } = splitAllocations(parseAllocations(row), roundCredits(amount - kept));
+        await this.refund(transaction, row.user_id, returned);
+        await reduceReservation(transaction, jobId, kept, remaining);
+        await insertCreditMovement(transaction, {
+          userId: row.user_id,
+          kind: 'release',
+          amount: roundCredits(amount - kept),
+          reason: `not charged for ${row.reason}`,
+          reference: jobId,
+        });
+        amount = kept;
+      }
       if (outcome === 'released') await this.refund(transaction, row.user_id, parseAllocations(row));
       await settleReservation(transaction, this.dialect, jobId, outcome, now);
       await insertCreditMovement(transaction, {
@@ -387,4 +407,25 @@ export class CreditsService {
     }
     return expired.length;
   }
+}
+
+/**
+ * Splits a reservation's allocations into `excess` to give back (from the entries taken last)
+ * and what remains taken.
+ */
+function splitAllocations(
+  allocations: ReservationAllocation[],
+  excess: number,
+): { returned: ReservationAllocation[]; remaining: ReservationAllocation[] } {
+  const remaining = allocations.map((allocation) => ({ ...allocation }));
+  const returned: ReservationAllocation[] = [];
+  let left = excess;
+  for (let index = remaining.length - 1; index >= 0 && left > 0; index--) {
+    const allocation = remaining[index] as ReservationAllocation;
+    const back = roundCredits(Math.min(allocation.amount, left));
+    returned.push({ ...allocation, amount: back });
+    allocation.amount = roundCredits(allocation.amount - back);
+    left = roundCredits(left - back);
+  }
+  return { returned, remaining: remaining.filter((allocation) => allocation.amount > 0) };
 }

@@ -6,6 +6,7 @@ export type JobRow = Awaited<ReturnType<typeof findJobById>> & {};
 
 export interface NewJob {
   id: string;
+  kind: JobTable['kind'];
   userId: string;
   projectId: string;
   input: unknown;
@@ -25,7 +26,7 @@ export async function insertJob(
       id: job.id,
       user_id: job.userId,
       project_id: job.projectId,
-      kind: 'transformation',
+      kind: job.kind,
       status: 'queued',
       input: toJson(job.input),
       prompt: job.prompt,
@@ -59,7 +60,10 @@ export function listJobsForProject(db: Kysely<Database>, projectId: string, user
     .execute();
 }
 
-/** Generations that count against the free tier: every job not failed. */
+/**
+ * Generations that count against the free tier: every job not failed that made an image
+ * (a chat reply that answered with text only costs nothing and is set to cost 0).
+ */
 export async function countGenerations(
   db: Kysely<Database> | Transaction<Database>,
   userId: string,
@@ -69,6 +73,9 @@ export async function countGenerations(
     .select((expression) => expression.fn.countAll<number | string>().as('count'))
     .where('user_id', '=', userId)
     .where('status', '!=', 'failed')
+    .where((expression) =>
+      expression.or([expression('kind', '=', 'transformation'), expression('cost', '>', 0)]),
+    )
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -95,7 +102,11 @@ export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: s
  * running → storing. False when the job is no longer running: it was ended meanwhile (its
  * project deleted, or a sweep judged it interrupted), so its result must not be stored.
  */
-export async function markJobStoring(db: Kysely<Database>, id: string, resultKey: string): Promise<boolean> {
+export async function markJobStoring(
+  db: Kysely<Database>,
+  id: string,
+  resultKey: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable('job')
     .set((expression) => ({
@@ -140,6 +151,11 @@ export async function finishJob(
     .where('id', '=', id)
     .where('status', 'not in', ['done', 'failed'])
     .execute();
+}
+
+/** What a job was charged in the end, when less than it held (a text-only chat reply). */
+export async function setJobCost(db: Kysely<Database>, id: string, cost: number) {
+  await db.updateTable('job').set({ cost }).where('id', '=', id).execute();
 }
 
 /** The worker running a job says it is alive. */

@@ -3,15 +3,16 @@ import {
   composePrompt,
   type Directives,
   type Job,
+  type JobKind,
   type NoCreditsDetails,
   type ParsedTransformationRequest,
 } from '@facelift/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type DialectName, fromJson, toIsoString } from '../../db/dialect.ts';
 import { createImageEditRequest } from '../../engines/image-edit-request.ts';
-import type { ImageEngine } from '../../engines/image-engine.ts';
+import type { ImageEditResult, ImageEngine } from '../../engines/image-engine.ts';
 import type { JobQueue } from '../../integrations/job-queue/job-queue.ts';
 import { type ProjectEventBus, publishOrLog } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,6 +35,7 @@ import {
   listUnfinishedJobsOfProject,
   markJobStoring,
   requeueJob,
+  setJobCost,
   takeOverStaleJob,
   touchJob,
 } from './jobs.repository.ts';
@@ -90,6 +92,62 @@ export interface RecoverySettings {
   isSoleWorker: boolean;
 }
 
+/** A claimed job as a runner sees it. */
+export interface RunningJob {
+  id: string;
+  userId: string;
+  projectId: string;
+  /** The stored input (JSON as written at creation). */
+  input: unknown;
+  prompt: string;
+  /** The credits reserved for it. */
+  cost: number;
+}
+
+/** What a job stored, and what it costs (at most what was held; the rest is given back). */
+export interface StoredJobResult {
+  resultId: string;
+  charge: number;
+}
+
+/**
+ * What a job kind does (docs/product.md, Jobs): `produce` makes the result within the time
+ * limit (engine work, nothing stored); `resultKey` names the file it will write, so that a
+ * crash while storing can be cleaned up; `store` keeps it in the project; `findStored` finds
+ * what a job cut off while storing had already kept.
+ */
+export interface JobRunner<Produced = unknown> {
+  produce(job: RunningJob, signal: AbortSignal): Promise<Produced>;
+  resultKey(job: RunningJob, produced: Produced, fileTimestamp: number): string | null;
+  store(job: RunningJob, produced: Produced, fileTimestamp: number): Promise<StoredJobResult>;
+  findStored(job: RunningJob, resultKey: string | null): Promise<StoredJobResult | null>;
+}
+
+/** A new job of any kind: its input as stored, its prompt and the credits to hold for it. */
+export interface NewJobSpec {
+  /** The job's id, when the caller stored files under it first (the inpainting mask). */
+  id?: string;
+  kind: JobKind;
+  input: unknown;
+  prompt: string;
+  cost: number;
+  /** Why the credits are held, for the ledger history. */
+  reason: string;
+  /** More writes that belong with the job (the chat stores the user's message). */
+  withinTransaction?: (transaction: Transaction<Database>) => Promise<void>;
+}
+
+function runningJobOf(row: JobRow): RunningJob {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    projectId: row.project_id,
+    input: fromJson<unknown>(row.input),
+    prompt: row.prompt,
+    cost: Number(row.cost),
+  };
+}
+
 export function toJob(row: JobRow): Job {
   return {
     id: row.id,
@@ -134,17 +192,81 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: nu
  * stored as a project history item and only then charged; any failure gives the credits back.
  */
 export class JobsService {
+  private readonly runners = new Map<JobKind, JobRunner>();
   private sweep: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: JobsDependencies) {}
-
   /** Accepts a transformation parsed at the edge (transformationRequestSchema): reserve, store, enqueue. */
+
+  constructor(private readonly deps: JobsDependencies) {
+    this.registerRunner<ImageEditResult>('transformation', {
+      produce: (job, signal) => this.produceTransformation(job, signal),
+      resultKey: (job, _result, fileTimestamp) =>
+        projectKeys.generated(job.userId, job.projectId, fileTimestamp),
+      store: (job, result, fileTimestamp) => this.storeTransformation(job, result, fileTimestamp),
+      findStored: async (job, resultKey) => {
+        if (!resultKey) return null;
+        const itemId = await deps.history.findHistoryItemIdByResultKey(job.projectId, resultKey);
+        return itemId ? { resultId: itemId, charge: job.cost } : null;
+      },
+    });
+  }
+
+  /** Tells the workers how to run jobs of a kind (the chat module registers the chat). */
+  registerRunner<Produced>(kind: JobKind, runner: JobRunner<Produced>): void {
+    this.runners.set(kind, runner as JobRunner);
+  }
+
+  private runnerFor(kind: JobKind): JobRunner {
+    const runner = this.runners.get(kind);
+    if (!runner) throw new Error(`No runner for jobs of kind ${kind}`);
+    return runner;
+  }
+
+  private async produceTransformation(job: RunningJob, signal: AbortSignal): Promise<ImageEditResult> {
+    const { engine, history, regions } = this.deps;
+    const input = job.input as StoredTransformationInput;
+    const { bytes: image } = await history.readSourceImage(job.userId, job.projectId, input.sourceResultId);
+    const elementRegions = input.useElementRegions
+      ? await regions.readElementRegions(job.userId, job.projectId)
+      : {};
+    return engine.edit(
+      await createImageEditRequest({
+        image,
+        mask: input.maskKey
+          ? await regions.readInpaintingMask(job.userId, job.projectId, input.maskKey)
+          : null,
+        regions: elementRegions,
+        directives: input.directives,
+        prompt: job.prompt,
+        signal,
+      }),
+    );
+  }
+
+  private async storeTransformation(
+    job: RunningJob,
+    result: ImageEditResult,
+    fileTimestamp: number,
+  ): Promise<StoredJobResult> {
+    const input = job.input as StoredTransformationInput;
+    const stored = await this.deps.history.addHistoryItem(job.userId, job.projectId, {
+      transformedImage: result.image,
+      ...(result.thumbnail
+        ? { made: { thumbnail: result.thumbnail, width: result.width, height: result.height } }
+        : {}),
+      prompt: job.prompt,
+      sourceResultId: input.sourceResultId ?? null,
+      fileTimestamp,
+    });
+    return { resultId: stored.id, charge: job.cost };
+  }
+
   async createTransformation(
     userId: string,
     projectId: string,
     request: ParsedTransformationRequest,
   ): Promise<Job> {
-    const { db, dialect, credits, users, history, regions, queue, settings } = this.deps;
+    const { history, regions, settings } = this.deps;
     // Everything the job needs is checked before credits are held (the mask just below).
     await history.requireTransformationSource(userId, projectId, request.sourceResultId ?? null);
     const id = randomUUID();
@@ -154,14 +276,35 @@ export class JobsService {
       ? await regions.saveInpaintingMask(userId, projectId, id, pngDataUrlToBuffer(mask))
       : null;
     const input: StoredTransformationInput = { ...parsed, maskKey };
-    const prompt = composePrompt(input.directives);
-    const cost = settings.costs[input.directives.mode];
+    try {
+      return await this.createJob(userId, projectId, {
+        id,
+        kind: 'transformation',
+        input,
+        prompt: composePrompt(input.directives),
+        cost: settings.costs[input.directives.mode],
+        reason: 'transformation',
+      });
+    } catch (error) {
+      // No job, so nothing will ever read the mask.
+      if (maskKey) await regions.removeInpaintingMask(maskKey);
+      throw error;
+    }
+  }
+
+  /**
+   * Accepts a job of any kind: the credits held, the free-tier count checked and the row written
+   * in one transaction, then queued and announced on the project's stream.
+   */
+  async createJob(userId: string, projectId: string, spec: NewJobSpec): Promise<Job> {
+    const { db, dialect, credits, users, queue, settings } = this.deps;
+    const id = spec.id ?? randomUUID();
     const limit = settings.freeTierGenerationLimit;
     // One transaction: a job never exists without its credits held, nor credits held without a
     // job. The reservation locks the user's ledger first, so two requests at once cannot both
     // pass the free-tier count.
-    const reserveAndInsert = db.transaction().execute(async (transaction) => {
-      await credits.reserve(userId, cost, id, { transaction, reason: 'transformation' });
+    await db.transaction().execute(async (transaction) => {
+      await credits.reserve(userId, spec.cost, id, { transaction, reason: spec.reason });
       if (limit !== null && (await users.isFreeTier(userId, transaction))) {
         if ((await countGenerations(transaction, userId)) >= limit) {
           throw new AppError(
@@ -173,21 +316,16 @@ export class JobsService {
       }
       await insertJob(transaction, dialect, {
         id,
+        kind: spec.kind,
         userId,
         projectId,
-        input,
-        prompt,
-        cost,
+        input: spec.input,
+        prompt: spec.prompt,
+        cost: spec.cost,
         createdAt: new Date(),
       });
+      await spec.withinTransaction?.(transaction);
     });
-    try {
-      await reserveAndInsert;
-    } catch (error) {
-      // No job, so nothing will ever read the mask.
-      if (maskKey) await regions.removeInpaintingMask(maskKey);
-      throw error;
-    }
     await queue.enqueue(id);
     const job = toJob((await findJobById(db, id)) as JobRow);
     await this.publish(job);
@@ -233,42 +371,19 @@ export class JobsService {
   }
 
   private async runClaimedJob(claimed: JobRow): Promise<void> {
-    const { db, dialect, engine, credits, history, regions, settings, log } = this.deps;
+    const { db, dialect, credits, settings, log } = this.deps;
     const jobId = claimed.id;
-    const userId = claimed.user_id;
     const publish = async () => {
       const row = await findJobById(db, jobId);
       if (row) await this.publish(toJob(row));
     };
     await publish();
     try {
-      const input = fromJson<StoredTransformationInput>(claimed.input);
-      const { bytes: image } = await history.readSourceImage(
-        userId,
-        claimed.project_id,
-        input.sourceResultId,
-      );
-      const elementRegions = input.useElementRegions
-        ? await regions.readElementRegions(userId, claimed.project_id)
-        : {};
-      const result = await withTimeout(
-        async (signal) =>
-          engine.edit(
-            await createImageEditRequest({
-              image,
-              mask: input.maskKey
-                ? await regions.readInpaintingMask(userId, claimed.project_id, input.maskKey)
-                : null,
-              regions: elementRegions,
-              directives: input.directives,
-              prompt: claimed.prompt,
-              signal,
-            }),
-          ),
-        settings.timeoutMs,
-      );
+      const runner = this.runnerFor(claimed.kind);
+      const running = runningJobOf(claimed);
+      const produced = await withTimeout((signal) => runner.produce(running, signal), settings.timeoutMs);
       const fileTimestamp = nextFileTimestamp();
-      const resultKey = projectKeys.generated(userId, claimed.project_id, fileTimestamp);
+      const resultKey = runner.resultKey(running, produced, fileTimestamp);
       if (!(await markJobStoring(db, jobId, resultKey))) {
         // Ended while the engine worked (project deleted, or judged interrupted): its credits
         // are already back and its result is not wanted.
@@ -276,27 +391,11 @@ export class JobsService {
         return;
       }
       await publish();
-      const stored = await history.addHistoryItem(userId, claimed.project_id, {
-        transformedImage: result.image,
-        ...(result.thumbnail
-          ? { made: { thumbnail: result.thumbnail, width: result.width, height: result.height } }
-          : {}),
-        prompt: claimed.prompt,
-        sourceResultId: input.sourceResultId ?? null,
-        fileTimestamp,
-      });
-      const charged = await credits.commit(jobId);
-      if (charged.status !== 'committed') {
-        // Only when a stale-job sweep on another process refunded this job meanwhile.
-        log.warn(
-          { jobId, status: charged.status },
-          'result stored for a job whose credits were already refunded',
-        );
-      }
-      await finishJob(db, dialect, jobId, { status: 'done', resultId: stored.id }, new Date());
+      const stored = await runner.store(running, produced, fileTimestamp);
+      await this.settleStored(running, stored);
     } catch (error) {
       const isKnown = error instanceof AppError;
-      if (!isKnown) log.error({ err: error, jobId }, 'transformation failed');
+      if (!isKnown) log.error({ err: error, jobId, kind: claimed.kind }, 'job failed');
       await credits.release(jobId);
       await finishJob(
         db,
@@ -408,15 +507,30 @@ export class JobsService {
     return counts;
   }
 
-  /** A job cut off after its history item was written: the result is there, so it is done. */
+  /** A job cut off after its result was written: the result is there, so it is done. */
   private async keepStoredResult(row: JobRow): Promise<boolean> {
-    const { db, dialect, credits, history } = this.deps;
-    if (!row.result_key) return false;
-    const itemId = await history.findHistoryItemIdByResultKey(row.project_id, row.result_key);
-    if (!itemId) return false;
-    await credits.commit(row.id);
-    await finishJob(db, dialect, row.id, { status: 'done', resultId: itemId }, new Date());
+    const running = runningJobOf(row);
+    const stored = await this.runnerFor(row.kind).findStored(running, row.result_key);
+    if (!stored) return false;
+    await this.settleStored(running, stored);
     return true;
+  }
+
+  /** Charges what the stored result costs (a text-only chat reply less than held) and ends the job. */
+  private async settleStored(job: RunningJob, stored: StoredJobResult): Promise<void> {
+    const { db, dialect, credits, log } = this.deps;
+    const charge = Math.min(stored.charge, job.cost);
+    const charged = await credits.commit(job.id, { amount: charge });
+    if (charged.status !== 'committed') {
+      // Only when a stale-job sweep on another process refunded this job meanwhile.
+      log.warn(
+        { jobId: job.id, status: charged.status },
+        'result stored for a job whose credits were already refunded',
+      );
+    }
+    // A reply that cost less than held is recorded at its price: it is no generation then.
+    if (charge !== job.cost) await setJobCost(db, job.id, charge);
+    await finishJob(db, dialect, job.id, { status: 'done', resultId: stored.resultId }, new Date());
   }
 
   private async failInterrupted(jobId: string): Promise<void> {

@@ -18,6 +18,10 @@ export interface NewChatMessage {
   attachments?: Buffer[];
   /** The image an assistant reply generated. */
   generatedImage?: Buffer;
+  /** The message's id (a chat reply takes its job's id, so a restart can find it); new by default. */
+  id?: string;
+  /** The file name timestamp of the generated image (the job pipeline records its key first). */
+  fileTimestamp?: number;
 }
 
 /** A project's chat history (docs/product.md, Chat); its images are project files. */
@@ -33,9 +37,9 @@ export class ChatMessagesService {
   async appendChatMessage(userId: string, projectId: string, input: NewChatMessage): Promise<ChatMessage> {
     await this.projects.requireProject(userId, projectId);
     const written: string[] = [];
-    const storeImage = async (bytes: Buffer): Promise<ImageColumns> => {
+    const storeImage = async (bytes: Buffer, fileTimestamp?: number): Promise<ImageColumns> => {
       const image = await prepareGeneratedImage(bytes);
-      const timestamp = nextFileTimestamp();
+      const timestamp = fileTimestamp ?? nextFileTimestamp();
       const key = projectKeys.chatImage(userId, projectId, timestamp);
       const thumbnailKey = projectKeys.chatImageThumbnail(userId, projectId, timestamp);
       written.push(key, thumbnailKey);
@@ -49,13 +53,14 @@ export class ChatMessagesService {
       for (const attachment of input.attachments ?? []) {
         content.push({ type: 'input_image', image: await storeImage(attachment) });
       }
-      const image = input.generatedImage ? await storeImage(input.generatedImage) : null;
+      const image = input.generatedImage ? await storeImage(input.generatedImage, input.fileTimestamp) : null;
       const row: repository.ChatMessageRow = {
-        id: randomUUID(),
+        id: input.id ?? randomUUID(),
         project_id: projectId,
         role: input.role,
         content: toJson(content),
         image: image ? toJson(image) : null,
+        saved_result_id: null,
         created_at: fromDate(this.dialect, new Date()),
       };
       await repository.insertChatMessage(this.db, row);

@@ -27,6 +27,8 @@ export const projectKeys = {
   /** The mask a transformation job was sent with, kept as its input (docs/architecture.md). */
   inpaintingMask: (userId: string, projectId: string, jobId: string) =>
     `${projectFolder(userId, projectId)}masks/${jobId}.png`,
+  chatMask: (userId: string, projectId: string, timestamp: number) =>
+    `${projectFolder(userId, projectId)}chat/mask-${timestamp}.png`,
   region: (userId: string, projectId: string, element: string, timestamp: number) =>
     `${projectFolder(userId, projectId)}regions/${element}-${timestamp}.png`,
 };

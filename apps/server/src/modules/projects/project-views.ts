@@ -74,6 +74,7 @@ export function toChatMessage(row: repository.ChatMessageRow): ChatMessage {
     role: row.role,
     content,
     image: image ? toStoredImage(image) : null,
+    savedResultId: row.saved_result_id ?? null,
     createdAt: toIsoString(row.created_at),
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { ChatPanel } from '../../features/chat/index.ts';
 import { ProjectGallery, ProjectPanel, useCurrentProject } from '../../features/projects/index.ts';
 import {
   AreaEditor,
@@ -29,7 +30,7 @@ function Studio() {
   const { offer, baseImage } = useCurrentProject();
   const { showResult } = useTransformWorkspace();
   const [isSheetExpanded, setIsSheetExpanded] = useState(false);
-  // The chat offer brings its own panel; standard and inpainting use directives and the area editor.
+  // The chat offer brings its own panel in the control column; standard and inpainting use directives.
   const isDirectivesOffer = offer !== 'chat';
   return (
     <div className="studio">
@@ -70,10 +71,22 @@ function Studio() {
             {isSheetExpanded ? t('home.collapseControls') : t('home.expandControls')}
           </Button>
         </div>
-        <ProjectPanel renderImageActions={isDirectivesOffer ? () => <AreaEditor /> : undefined}>
-          {isDirectivesOffer ? <TransformControls /> : null}
+        {/* The area editor serves every offer: the chat edits the painted area or the marked elements too. */}
+        <ProjectPanel renderImageActions={() => <AreaEditor />}>
+          {isDirectivesOffer ? <TransformControls /> : <ChatSection />}
         </ProjectPanel>
       </section>
     </div>
+  );
+}
+
+/** The chat offer's panel under the project, with its own heading (docs/product.md, Chat). */
+function ChatSection() {
+  const { t } = useTranslation('chat');
+  return (
+    <section className="studio__chat" aria-labelledby="chat-panel-title">
+      <h2 id="chat-panel-title">{t('title')}</h2>
+      <ChatPanel />
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import {
   type Project,
   type ProjectEvent,
   type ProjectOffer,
+  projectOffers,
   type StoredImage,
 } from '@facelift/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -81,6 +82,29 @@ export interface CurrentProject {
 
 const CurrentProjectContext = createContext<CurrentProject | null>(null);
 
+/**
+ * The offer last chosen for a project, kept for the browser tab: a reload (or a chat reply
+ * arriving after one) shows the same panel again instead of falling back to the default.
+ */
+function storedOfferOf(projectId: string | null): ProjectOffer {
+  if (!projectId) return defaultProjectOffer;
+  try {
+    const stored = window.sessionStorage.getItem(`facelift.offer.${projectId}`);
+    return projectOffers.includes(stored as ProjectOffer) ? (stored as ProjectOffer) : defaultProjectOffer;
+  } catch {
+    return defaultProjectOffer;
+  }
+}
+
+function storeOffer(projectId: string | null, offer: ProjectOffer): void {
+  if (!projectId) return;
+  try {
+    window.sessionStorage.setItem(`facelift.offer.${projectId}`, offer);
+  } catch {
+    // Storage may be unavailable (privacy mode): the choice then lasts until the next reload.
+  }
+}
+
 /** Holds the current project for the header, the project panel, the result panel and the gallery. */
 export function CurrentProjectProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('projects');
@@ -93,7 +117,14 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
 
   const [draftName, setDraftName] = useState('');
   const [isNameConfirmed, setIsNameConfirmed] = useState(false);
-  const [offer, setOffer] = useState<ProjectOffer>(defaultProjectOffer);
+  const [offer, setOfferState] = useState<ProjectOffer>(() => storedOfferOf(projectId));
+  const setOffer = useCallback(
+    (chosen: ProjectOffer) => {
+      setOfferState(chosen);
+      storeOffer(projectId, chosen);
+    },
+    [projectId],
+  );
   const [baseResultId, setBaseResultId] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
 
@@ -103,7 +134,7 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
   const clearState = useCallback(() => {
     setDraftName('');
     setIsNameConfirmed(false);
-    setOffer(defaultProjectOffer);
+    setOfferState(defaultProjectOffer);
     setBaseResultId(null);
     setResetSignal((value) => value + 1);
   }, []);
@@ -113,12 +144,12 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
     if (projectId) navigate('/');
   }, [clearState, navigate, projectId]);
 
-  // A project opened from elsewhere starts from its original with the default offer.
+  // A project opened from elsewhere starts from its original, with the offer last chosen for it in this tab.
   const previousProjectId = useRef(projectId);
   useEffect(() => {
     if (previousProjectId.current === projectId) return;
     previousProjectId.current = projectId;
-    setOffer(defaultProjectOffer);
+    setOfferState(storedOfferOf(projectId));
     setBaseResultId(null);
     setIsNameConfirmed(false);
     // The draft name belonged to the project now created (or left): going back starts afresh.
@@ -215,6 +246,7 @@ export function CurrentProjectProvider({ children }: { children: ReactNode }) {
     query.isPending,
     resetProject,
     resetSignal,
+    setOffer,
   ]);
 
   return <CurrentProjectContext.Provider value={value}>{children}</CurrentProjectContext.Provider>;

@@ -33,6 +33,14 @@ export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent)
           : { ...project, chatHistory: [...project.chatHistory, event.message] },
       );
       break;
+    case 'chat.updated':
+      update((project) => ({
+        ...project,
+        chatHistory: project.chatHistory.map((message) =>
+          message.id === event.message.id ? event.message : message,
+        ),
+      }));
+      break;
     case 'regions.updated':
       update((project) => ({ ...project, regions: event.regions }));
       break;

@@ -10,7 +10,7 @@ import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
 export const usualTransformationSeconds = 60;
 
 /** While a job runs: what it is doing and for how long (docs/product.md, Jobs). */
-export function TransformProgress({ job }: { job: Job }) {
+export function TransformProgress({ job, title }: { job: Job; title?: string }) {
   const { t } = useTranslation('transform');
   const seconds = useElapsedSeconds(job.createdAt, true);
   const minutes = Math.floor(seconds / 60);
@@ -21,7 +21,7 @@ export function TransformProgress({ job }: { job: Job }) {
       <div className="transform-progress__bar" aria-hidden="true">
         <span />
       </div>
-      <p className="transform-progress__title">{t('transforming')}</p>
+      <p className="transform-progress__title">{title ?? t('transforming')}</p>
       <p className="muted">
         {t(`status.${job.status}`)} · {elapsed}
       </p>
@@ -56,7 +56,16 @@ function isHintedCode(code: string | null | undefined): code is HintedCode {
  * unmarked area to mark it. Codes whose message already says what to do get no hint, and a
  * hint the message already contains is not repeated.
  */
-export function TransformError({ code, message }: { code?: string | null; message: string | null }) {
+export function TransformError({
+  code,
+  message,
+  note,
+}: {
+  code?: string | null;
+  message: string | null;
+  /** A line after the hint (the chat says that nothing was charged). */
+  note?: string;
+}) {
   const { t } = useTranslation('transform');
   const shown =
     (code && translatedJobErrors.has(code)
@@ -68,6 +77,7 @@ export function TransformError({ code, message }: { code?: string | null; messag
       <p className="transform-error__title">{t('errorTitle')}</p>
       <p>{shown}</p>
       {hint && !shown.includes(hint) ? <p>{hint}</p> : null}
+      {note ? <p>{note}</p> : null}
     </div>
   );
 }

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
+import type { APIRequestContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server-process.ts';
+
+const { newSession } = useBrowser();
+const baseUrl = inject('baseUrl');
+
+const width = 480;
+const height = 320;
+const screenshots = process.env.CHAT_SCREENSHOTS;
+
+/** A facade: a warm wall on the left two thirds, sky on the right. */
+function facadePng(): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 70, g: 130, b: 210 } } })
+    .composite([
+      {
+        input: { create: { width: 320, height, channels: 3, background: { r: 200, g: 185, b: 165 } } },
+        left: 0,
+        top: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** Mask contract: transparent where the wall is (x < 320), opaque black elsewhere. */
+function wallRegionPng(): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) pixels[(y * width + x) * 4 + 3] = x < 320 ? 0 : 255;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+async function referenceFile(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function userWithProject(request: APIRequestContext, origin: string) {
+  const signUp = await request.post(`${origin}/api/auth/sign-up/email`, {
+    headers: { origin },
+    data: { email: `chat-${randomUUID()}@example.com`, password: 'a long enough password', name: 'Chat' },
+  });
+  expect(signUp.status()).toBe(200);
+  const created = await request.post(`${origin}/api/projects`, {
+    headers: { origin },
+    multipart: {
+      name: 'Chat house',
+      image: { name: 'facade.png', mimeType: 'image/png', buffer: await facadePng() },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const project = (await created.json()) as { id: string };
+  const region = await request.put(`${origin}/api/projects/${project.id}/regions/walls`, {
+    headers: { origin, 'content-type': 'image/png' },
+    data: await wallRegionPng(),
+  });
+  expect(region.status()).toBe(200);
+  return project;
+}
+
+async function openChat(page: Page, origin: string, projectId: string) {
+  await page.goto(`${origin}/projects/${projectId}`);
+  await page.getByText('5 credits', { exact: true }).waitFor();
+  await page.getByRole('radio', { name: 'Chat' }).check();
+  await page.getByRole('heading', { name: 'Chat with the AI' }).waitFor();
+}
+
+/** Attaches four images at once: the fourth is dropped with the product's message. */
+async function attachFour(page: Page) {
+  await page
+    .getByTestId('chat-attach-input')
+    .setInputFiles([
+      await referenceFile('one.png', '#aa3333'),
+      await referenceFile('two.png', '#33aa33'),
+      await referenceFile('three.png', '#3333aa'),
+      await referenceFile('four.png', '#aaaa33'),
+    ]);
+  await page.getByRole('alert').filter({ hasText: 'You can only upload up to 3 images.' }).waitFor();
+  const thumbnails = page.getByRole('list', { name: 'Attached reference images' }).getByRole('img');
+  await expect.poll(() => thumbnails.count()).toBe(3);
+}
+
+async function boxOf(page: Page) {
+  const box = await page.getByRole('dialog', { name: 'AI image' }).boundingBox();
+  if (!box) throw new Error('dialog not visible');
+  return box;
+}
+
+/** Drags the dialog by its title bar, by its grip with the keyboard, and far off screen. */
+async function dragDialog(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'AI image' });
+  await dialog.waitFor();
+  const start = await boxOf(page);
+  const title = dialog.getByRole('heading', { name: 'AI image' });
+  const handle = await title.boundingBox();
+  if (!handle) throw new Error('no title bar');
+  await page.mouse.move(handle.x + 10, handle.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(handle.x - 90, handle.y + 50, { steps: 5 });
+  await page.mouse.up();
+  const dragged = await boxOf(page);
+  expect(Math.round(dragged.x - start.x)).toBe(-100);
+  expect(Math.round(dragged.y - start.y)).toBe(40);
+
+  await dialog.getByRole('button', { name: 'Move the dialog (arrow keys)' }).focus();
+  await page.keyboard.press('ArrowRight');
+  expect(Math.round((await boxOf(page)).x - dragged.x)).toBe(20);
+
+  // However far it is pulled, it stays on screen.
+  const now = await boxOf(page);
+  await page.mouse.move(now.x + 30, now.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(now.x - 3000, now.y + 3000, { steps: 5 });
+  await page.mouse.up();
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const clamped = await boxOf(page);
+  expect(clamped.x).toBeGreaterThanOrEqual(0);
+  expect(clamped.y + Math.min(clamped.height, viewport.height)).toBeLessThanOrEqual(viewport.height + 1);
+}
+
+async function historyOf(request: APIRequestContext, origin: string, projectId: string) {
+  const project = await (await request.get(`${origin}/api/projects/${projectId}`)).json();
+  return project as {
+    history: { id: string }[];
+    chatHistory: { role: string; savedResultId: string | null }[];
+  };
+}
+
+describe('chat with the offline engine (no key)', () => {
+  it('attaches up to 3 images, sends with Enter, shows the reply image, drags its dialog, saves it and keeps the conversation', async () => {
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const project = await userWithProject(page.request, baseUrl);
+    await openChat(page, baseUrl, project.id);
+    await attachFour(page);
+    await page.getByRole('button', { name: 'Remove reference image 3' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /Remove reference image/ }).count()).toBe(2);
+
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('paint the walls sage');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('and keep the rest');
+    expect(await box.inputValue()).toBe('paint the walls sage\nand keep the rest');
+    await box.fill('paint the walls sage');
+    await box.press('Enter');
+
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByText('paint the walls sage', { exact: true }).waitFor();
+    await log.getByText('Painted the walls sage. Everything else is unchanged.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => log.getByRole('img', { name: /Reference image/ }).count()).toBe(2);
+    await page.getByText('3.5 credits', { exact: true }).waitFor();
+    if (screenshots) await page.screenshot({ path: `${screenshots}/chat-1366.png`, fullPage: false });
+
+    await log.getByRole('button', { name: 'Open the AI image' }).click();
+    await dragDialog(page);
+    if (screenshots) await page.screenshot({ path: `${screenshots}/chat-dialog-1366.png` });
+    const dialog = page.getByRole('dialog', { name: 'AI image' });
+    await dialog.getByRole('button', { name: 'Save to project' }).click();
+    await dialog.getByText('Saved to the project', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const saved = await historyOf(page.request, baseUrl, project.id);
+    expect(saved.history).toHaveLength(1);
+    expect(saved.chatHistory.at(-1)?.savedResultId).toBe(saved.history[0]?.id);
+
+    // A request it cannot paint gets a text reply that costs nothing.
+    await box.fill('add a balcony');
+    await box.press('Enter');
+    await log.getByText(/^Offline I can only repaint/).waitFor({ timeout: 20_000 });
+    await page.getByText('3.5 credits', { exact: true }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Chat with the AI' }).waitFor();
+    await log.getByText('paint the walls sage', { exact: true }).waitFor();
+    await log.getByText('Painted the walls sage. Everything else is unchanged.').waitFor();
+    await log.getByRole('button', { name: 'Open the AI image' }).waitFor();
+    expect(await log.getByRole('listitem').count()).toBe(4);
+  });
+
+  it('fits a phone screen', async () => {
+    if (!screenshots) return;
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    const project = await userWithProject(page.request, baseUrl);
+    await openChat(page, baseUrl, project.id);
+    await attachFour(page);
+    await page.getByRole('textbox', { name: 'Message' }).fill('les murs en vert sauge');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page
+      .getByRole('log', { name: 'Conversation' })
+      .getByRole('button', { name: 'Open the AI image' })
+      .waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Chat with the AI' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshots}/chat-390.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Open the AI image' }).click();
+    await page.getByRole('dialog', { name: 'AI image' }).waitFor();
+    await page.screenshot({ path: `${screenshots}/chat-dialog-390.png` });
+  });
+});
+
+describe('chat with the OpenAI engine (fake server)', () => {
+  let fake: FakeOpenAiServer;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    server = await startServer({
+      IMAGE_ENGINE: 'openai',
+      OPENAI_API_KEY: fake.apiKey,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('sends the last message with the facade and references, shows the reply image and charges 1.5', async () => {
+    const { page } = await newSession();
+    const origin = server.baseUrl;
+    const project = await userWithProject(page.request, origin);
+    await openChat(page, origin, project.id);
+    await attachFour(page);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Make the shutters blue');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByText('Here is the facade.').waitFor({ timeout: 20_000 });
+    await log.getByRole('button', { name: 'Open the AI image' }).waitFor();
+    await page.getByText('3.5 credits', { exact: true }).waitFor();
+    const call = fake.responsesCalls.at(-1);
+    expect(call?.body.model).toBe('gpt-4o-mini');
+    expect(call?.body.input).toHaveLength(1);
+    expect(call?.images).toHaveLength(4);
+    expect(call?.body.tools?.[0]).toMatchObject({ type: 'image_generation', quality: 'high' });
+
+    // A failure shows the error box and gives the credits back.
+    fake.failNext('server-error');
+    await box.fill('Again please');
+    await box.press('Enter');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'No credits were charged for this reply.' })
+      .waitFor({ timeout: 20_000 });
+    await page.getByText('3.5 credits', { exact: true }).waitFor();
+
+    await log.getByRole('button', { name: 'Open the AI image' }).click();
+    await dragDialog(page);
+  });
+});
