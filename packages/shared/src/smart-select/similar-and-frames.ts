@@ -137,7 +137,8 @@ export function findSimilar(
 
 /**
  * A match on the scaled copy is placed to within `factor` pixels: the full-size position with
- * the least squared difference from the opening (every other pixel) within that reach.
+ * the least squared difference from the opening within that reach, searched coarse to fine
+ * on about 400 sampled pixels, so that large openings cost no more than small ones.
  */
 function refinePosition(
   image: FacadeImage,
@@ -150,27 +151,37 @@ function refinePosition(
   const { width, height, lab } = image;
   const openingWidth = opening.right - opening.left + 1;
   const openingHeight = opening.bottom - opening.top + 1;
-  let best = { left: roughLeft, top: roughTop };
-  let bestDifference = Number.POSITIVE_INFINITY;
-  for (let top = roughTop - factor + 1; top <= roughTop + factor - 1; top++) {
-    if (top < 0 || top + openingHeight > height) continue;
-    for (let left = roughLeft - factor + 1; left <= roughLeft + factor - 1; left++) {
-      if (left < 0 || left + openingWidth > width) continue;
-      let difference = 0;
-      for (let y = 0; y < openingHeight && difference < bestDifference; y += 2) {
-        const from = ((opening.top + y) * width + opening.left) * 3;
-        const to = ((top + y) * width + left) * 3;
-        for (let x = 0; x < openingWidth; x += 2) {
-          const delta = (lab[from + x * 3] as number) - (lab[to + x * 3] as number);
-          difference += delta * delta;
-        }
-      }
-      if (difference < bestDifference) {
-        bestDifference = difference;
-        best = { left, top };
+  const stride = Math.max(1, Math.round(Math.sqrt((openingWidth * openingHeight) / 400)));
+  const differenceAt = (left: number, top: number, limit: number) => {
+    let difference = 0;
+    for (let y = 0; y < openingHeight && difference < limit; y += stride) {
+      const from = ((opening.top + y) * width + opening.left) * 3;
+      const to = ((top + y) * width + left) * 3;
+      for (let x = 0; x < openingWidth; x += stride) {
+        const delta = (lab[from + x * 3] as number) - (lab[to + x * 3] as number);
+        difference += delta * delta;
       }
     }
-  }
+    return difference;
+  };
+  let best = { left: roughLeft, top: roughTop };
+  let bestDifference = Number.POSITIVE_INFINITY;
+  const search = (centreLeft: number, centreTop: number, reach: number, step: number) => {
+    for (let top = centreTop - reach; top <= centreTop + reach; top += step) {
+      if (top < 0 || top + openingHeight > height) continue;
+      for (let left = centreLeft - reach; left <= centreLeft + reach; left += step) {
+        if (left < 0 || left + openingWidth > width) continue;
+        const difference = differenceAt(left, top, bestDifference);
+        if (difference < bestDifference) {
+          bestDifference = difference;
+          best = { left, top };
+        }
+      }
+    }
+  };
+  const coarse = Math.max(1, Math.ceil(factor / 3));
+  search(roughLeft, roughTop, factor - 1, coarse);
+  if (coarse > 1) search(best.left, best.top, coarse - 1, 1);
   return best;
 }
 
