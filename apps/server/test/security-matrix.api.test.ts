@@ -46,7 +46,15 @@ const routeAccess: Record<string, Access> = {
   'POST /api/projects/{projectId}/transformations': 'owner',
   'GET /api/jobs/{jobId}': 'owner',
   'GET /api/projects/{projectId}/jobs': 'owner',
+  'GET /api/account/export': 'account',
+  'POST /api/account/delete': 'account',
 };
+
+/**
+ * Writes whose route sets a stricter limit of its own (`config.rateLimit`), which replaces the
+ * general write limit: each has its own test.
+ */
+const ownRateLimit = new Set(['POST /api/payments/checkout', 'POST /api/account/delete']);
 
 /** Routes hidden from the OpenAPI description, each with its own protection and its own tests. */
 const hiddenStateChangingRoutes = [
@@ -236,7 +244,7 @@ describe('the security matrix: every route × signed out, another user, an admin
       projectId: project.id,
       itemId: item.json().id ?? item.json().item?.id,
       fileUrl: project.original.url,
-      jobId: job.json().id ?? job.json().job?.id,
+      jobId: job.json().job.id,
       sessionId: new URL(checkout.json().url).pathname.replace('/checkout/test/', ''),
     };
     expect(fixtures.jobId).toBeTruthy();
@@ -338,10 +346,9 @@ describe('every state-changing route counts against the write limit (uploads and
       const writes = operationsOf(app).filter(
         (operation) =>
           stateChangingMethods.has(operation.split(' ')[0] as string) &&
-          // Paying or cancelling a test checkout needs a session; checkout has its own, stricter
-          // limit of 10 a minute (payments.routes.ts), which replaces the general one.
+          // Paying or cancelling a test checkout needs a session.
           !operation.includes('/test-checkout/') &&
-          operation !== 'POST /api/payments/checkout',
+          !ownRateLimit.has(operation),
       );
       const fixtures: Fixtures = {
         projectId: project.id,
