@@ -9,6 +9,7 @@ import { BackupError, restoreBackup, writeBackup } from '../src/modules/backup/b
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
 import { solidPng } from './support/image-fixtures.ts';
 import { rectangleMask } from './support/masks.ts';
+import { multipartBody } from './support/multipart.ts';
 import { createProject } from './support/project-helpers.ts';
 import { createTestApp } from './support/test-app.ts';
 
@@ -53,7 +54,7 @@ describe('backup and restore of the embedded default (SQLite + local files)', ()
     for (const directory of directories) await rm(directory, { recursive: true, force: true });
   });
 
-  it('round-trips projects, results, credits and sessions through one archive taken while users work', async () => {
+  it('round-trips projects, results, chat, credits and sessions through one archive taken while users work', async () => {
     const source = await createTestApp('sqlite', { WRITE_RATE_LIMIT_MAX: '1000' });
     const { app } = source;
     const { cookie } = await signUp(app, { email: 'kept@example.com', password: 'a long password' });
@@ -73,10 +74,20 @@ describe('backup and restore of the embedded default (SQLite + local files)', ()
     });
     expect(job.statusCode, job.body).toBeLessThan(300);
     expect(await waitForJob(app, cookie, job.json().job.id)).toBe('done');
+    const chat = multipartBody({ text: 'Paint the walls sage' });
+    const message = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/chat`,
+      headers: { ...sameOriginHeaders(app, cookie), ...chat.headers },
+      payload: chat.payload,
+    });
+    expect(message.statusCode, message.body).toBe(202);
+    expect(['done', 'failed']).toContain(await waitForJob(app, cookie, message.json().job.id));
     const userId = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().id;
     await app.services.credits.grant({ userId, amount: 7, source: 'admin', reason: 'goodwill' });
     const before = await accountView(app, cookie);
     expect(before.details[0]?.project.history).toHaveLength(1);
+    expect(before.details[0]?.project.chatHistory.length).toBeGreaterThanOrEqual(1);
 
     // Someone else keeps working while the backup runs: new projects and renames.
     const busy = await signUp(app, { email: 'busy@example.com', password: 'a long password' });

@@ -46,6 +46,8 @@ const routeAccess: Record<string, Access> = {
   'POST /api/projects/{projectId}/transformations': 'owner',
   'GET /api/jobs/{jobId}': 'owner',
   'GET /api/projects/{projectId}/jobs': 'owner',
+  'POST /api/projects/{projectId}/chat': 'owner',
+  'POST /api/projects/{projectId}/chat/{messageId}/save': 'owner',
   'GET /api/account/export': 'account',
   'POST /api/account/delete': 'account',
 };
@@ -100,6 +102,8 @@ function urlOf(path: string, fixtures: Fixtures): string {
     element: 'walls',
     sessionId: fixtures.sessionId,
     jobId: fixtures.jobId,
+    // The project is checked first, so another user's 404 does not depend on the message.
+    messageId: 'a-chat-message',
   };
   if (path === '/api/files/{*}') return fixtures.fileUrl;
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -120,6 +124,9 @@ async function bodyOf(
       { filename: 'facade.png', contentType: 'image/png', content: await solidPng(16, 12) },
     );
     return body;
+  }
+  if (method === 'POST' && path.endsWith('/chat')) {
+    return multipartBody({ text: 'Paint the walls sage' });
   }
   if (method === 'PUT' && path.includes('/regions/')) {
     return {
