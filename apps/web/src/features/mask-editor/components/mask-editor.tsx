@@ -227,7 +227,10 @@ export function MaskEditor({
               canSelectAllSimilar={smartState === 'ready'}
               onSelectAllSimilar={selectAllSimilar}
             />
-            {guide ? <p className="mask-editor__guide">{guide}</p> : null}
+            {/* The guide is about the layer it was given for; another layer has its own hint. */}
+            {guide && settings.target === initialTarget ? (
+              <p className="mask-editor__guide">{guide}</p>
+            ) : null}
             <p className="mask-editor__hint">
               {t(
                 settings.tool === 'smartSelect' && smartSelectKind(settings.target) === 'frame'
