@@ -34,7 +34,21 @@ function facadePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function userWithProject(request: APIRequestContext) {
+/** Mask contract: transparent where the wall is (x 100–799, y 180–599), opaque black elsewhere. */
+function wallRegionPng(): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const isWall = x >= 100 && x < 800 && y >= 180;
+      pixels[(y * width + x) * 4 + 3] = isWall ? 0 : 255;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+async function userWithProject(request: APIRequestContext, options: { markWall?: boolean } = {}) {
   const signUp = await request.post(`${baseUrl}/api/auth/sign-up/email`, {
     headers: { origin: baseUrl },
     data: { email: `studio-${randomUUID()}@example.com`, password: 'a long enough password', name: 'Studio' },
@@ -48,7 +62,15 @@ async function userWithProject(request: APIRequestContext) {
     },
   });
   expect(created.status()).toBe(201);
-  return (await created.json()) as { id: string };
+  const project = (await created.json()) as { id: string };
+  if (options.markWall) {
+    const region = await request.put(`${baseUrl}/api/projects/${project.id}/regions/walls`, {
+      headers: { origin: baseUrl, 'content-type': 'image/png' },
+      data: await wallRegionPng(),
+    });
+    expect(region.status()).toBe(200);
+  }
+  return project;
 }
 
 /** The element's box lies wholly inside the viewport (no page scroll needed to see it). */
@@ -142,5 +164,84 @@ describe('the studio fits one screen', () => {
         await context.close();
       }
     }
+  });
+});
+
+describe('the instant preview', () => {
+  it('recolours the marked wall on the stage at once, nothing outside it, for free; hovering a swatch shows it', async () => {
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    // The mouse leaves the palette: the chosen colour is shown, not a hovered one.
+    await page.mouse.move(2, 400);
+    const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
+    await preview.waitFor();
+    await page.getByText('Preview', { exact: true }).waitFor();
+
+    // The canvas against the same photo and wall region decoded at the canvas's size.
+    const compare = () =>
+      preview.evaluate(async (canvas: HTMLCanvasElement, projectId: string) => {
+        const read = async (url: string, quality: ResizeQuality) => {
+          const blob = await (await fetch(url)).blob();
+          const bitmap = await createImageBitmap(blob, {
+            resizeWidth: canvas.width,
+            resizeHeight: canvas.height,
+            resizeQuality: quality,
+            premultiplyAlpha: 'none',
+            colorSpaceConversion: 'none',
+          });
+          const scratch = new OffscreenCanvas(canvas.width, canvas.height);
+          const context = scratch.getContext('2d') as OffscreenCanvasRenderingContext2D;
+          context.drawImage(bitmap, 0, 0);
+          return context.getImageData(0, 0, canvas.width, canvas.height).data;
+        };
+        const details = await (await fetch(`/api/projects/${projectId}`)).json();
+        const region = details.regions.find(
+          (candidate: { element: string }) => candidate.element === 'walls',
+        );
+        const photo = await read(details.original.url, 'high');
+        const mask = await read(region.url, 'pixelated');
+        const shown = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+          0,
+          0,
+          canvas.width,
+          canvas.height,
+        ).data;
+        let changedInside = 0;
+        let inside = 0;
+        let changedOutside = 0;
+        let greenInside = 0;
+        for (let offset = 0; offset < shown.length; offset += 4) {
+          const isMarked = mask[offset + 3] === 0;
+          const changed =
+            shown[offset] !== photo[offset] ||
+            shown[offset + 1] !== photo[offset + 1] ||
+            shown[offset + 2] !== photo[offset + 2];
+          if (isMarked) {
+            inside += 1;
+            if (changed) changedInside += 1;
+            if ((shown[offset + 1] as number) > (shown[offset] as number)) greenInside += 1;
+          } else if (changed) changedOutside += 1;
+        }
+        return { inside, changedInside, changedOutside, greenInside, width: canvas.width };
+      }, project.id);
+    await expect.poll(async () => (await compare()).greenInside).toBeGreaterThan(1000);
+    const comparison = await compare();
+    expect(comparison.width).toBeGreaterThan(100);
+    expect(comparison.inside).toBeGreaterThan(1000);
+    expect(comparison.changedOutside).toBe(0);
+    expect(comparison.changedInside / comparison.inside).toBeGreaterThan(0.99);
+    // Sage is green over red; the warm wall was red over green.
+    expect(comparison.greenInside / comparison.inside).toBeGreaterThan(0.99);
+    // Hovering another swatch previews it on the element being chosen; leaving restores the choice.
+    await page.getByRole('button', { name: 'Burgundy', exact: true }).hover();
+    await expect.poll(async () => (await compare()).greenInside).toBe(0);
+    await page.mouse.move(2, 400);
+    await expect.poll(async () => (await compare()).greenInside / comparison.inside).toBeGreaterThan(0.99);
+    // Free: no credit spent, no job started.
+    await page.getByText('5 credits', { exact: true }).waitFor();
   });
 });

@@ -31,6 +31,8 @@ export interface DirectivesPanelProps {
   resetSignal?: number;
   /** Called with the directives and composed prompt after every change, and once at start. */
   onChange?: (value: DirectivesPanelValue) => void;
+  /** A swatch under the mouse (for an instant preview on its element), or null when it leaves. */
+  onSwatchHover?: (hovered: { element: string; titleKey: string } | null) => void;
 }
 
 /**
@@ -42,6 +44,7 @@ export function DirectivesPanel({
   forceInpaintingMode = false,
   resetSignal,
   onChange,
+  onSwatchHover,
 }: DirectivesPanelProps) {
   const { t } = useTranslation('directives');
   const [state, dispatch] = useReducer(directivesPanelReducer, undefined, createInitialPanelState);
@@ -205,6 +208,12 @@ export function DirectivesPanel({
               title={t(swatch.titleKey)}
               aria-label={t(swatch.titleKey)}
               onClick={() => dispatch({ type: 'applySwatch', titleKey: swatch.titleKey })}
+              onPointerEnter={(event) => {
+                // A mouse only: on touch the tap itself chooses, and a hover would stick.
+                if (event.pointerType === 'mouse' && target)
+                  onSwatchHover?.({ element: target, titleKey: swatch.titleKey });
+              }}
+              onPointerLeave={() => onSwatchHover?.(null)}
             />
           ))}
         </div>

@@ -18,6 +18,18 @@ interface TransformWorkspace {
   /** An element the user is being led to mark (the editor opens on it with smart select). */
   markingRequest: RegionElement | null;
   requestMarking(element: RegionElement | null): void;
+  /** The colour chosen per element, shown at once as the stage's free preview. */
+  previewColours: PreviewColour[];
+  setPreviewColours(colours: PreviewColour[]): void;
+  /** The swatch under the mouse, previewed on its element until the mouse leaves it. */
+  hoveredColour: PreviewColour | null;
+  setHoveredColour(colour: PreviewColour | null): void;
+}
+
+/** An element and the swatch (its title key) it is to be painted with. */
+export interface PreviewColour {
+  element: string;
+  titleKey: string;
 }
 
 const TransformWorkspaceContext = createContext<TransformWorkspace | null>(null);
@@ -35,6 +47,8 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
   const [shownResultId, setShownResultId] = useState<string | null>(null);
   const [inpaintingMask, setInpaintingMask] = useState<string | null>(null);
   const [markingRequest, requestMarking] = useState<RegionElement | null>(null);
+  const [previewColours, setPreviewColours] = useState<PreviewColour[]>([]);
+  const [hoveredColour, setHoveredColour] = useState<PreviewColour | null>(null);
   const { projectId, resetSignal } = project;
 
   // A new or reset project starts with an empty result area and no mask.
@@ -76,8 +90,12 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       setInpaintingMask,
       markingRequest,
       requestMarking,
+      previewColours,
+      setPreviewColours,
+      hoveredColour,
+      setHoveredColour,
     }),
-    [activeJobId, shownResultId, showResult, inpaintingMask, markingRequest],
+    [activeJobId, shownResultId, showResult, inpaintingMask, markingRequest, previewColours, hoveredColour],
   );
   return <TransformWorkspaceContext.Provider value={value}>{children}</TransformWorkspaceContext.Provider>;
 }

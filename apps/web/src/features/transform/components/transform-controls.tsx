@@ -22,7 +22,8 @@ export function TransformControls() {
   const project = useCurrentProject();
   const { requireCredits } = useRequireCredits();
   const { openSignIn } = useSignInDialog();
-  const { activeJobId, setActiveJobId, inpaintingMask, requestMarking } = useTransformWorkspace();
+  const { activeJobId, setActiveJobId, inpaintingMask, requestMarking, setPreviewColours, setHoveredColour } =
+    useTransformWorkspace();
   const isLocalEngine = usePublicConfig().data?.imageEngine === 'local';
   const activeJob = useActiveJob();
   const start = useStartTransformation(project.projectId);
@@ -90,7 +91,16 @@ export function TransformControls() {
       <DirectivesPanel
         forceInpaintingMode={isInpainting}
         resetSignal={project.resetSignal}
-        onChange={setValue}
+        onChange={(next) => {
+          setValue(next);
+          // Every chosen colour is previewed on the stage at once (docs/product.md, Studio and preview).
+          setPreviewColours(
+            next.directives.mode === 'options'
+              ? next.directives.selectedItems.map((item) => ({ element: item.type, titleKey: item.value }))
+              : [],
+          );
+        }}
+        onSwatchHover={(hovered) => setHoveredColour(isInpainting ? null : hovered)}
       />
       <div className="transform-actions">
         <Button variant="primary" onClick={transform} disabled={start.isPending || isRunning}>

@@ -1,6 +1,8 @@
+import { findSwatchByTitleKey, type RgbBytes, swatchRgb } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PreviewCanvas } from '../../preview/index.ts';
 import { ProjectPhoto, projectQueryKeys, useCurrentProject } from '../../projects/index.ts';
 import { useActiveJob } from '../hooks/use-active-job.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
@@ -15,7 +17,7 @@ import { TransformError, TransformProgress } from './transform-status.tsx';
 export function TransformResultArea() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
-  const { activeJobId, shownResultId, showResult } = useTransformWorkspace();
+  const { activeJobId, shownResultId, showResult, previewColours, hoveredColour } = useTransformWorkspace();
   const job = useActiveJob();
 
   const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
@@ -63,6 +65,28 @@ export function TransformResultArea() {
       />
     );
   }
-  if (project.baseImage) return <ProjectPhoto />;
+  const base = project.baseImage?.image;
+  if (base) {
+    // The hovered swatch stands in for its element's chosen colour; elements without a marked
+    // region are not previewed (Transform still handles them as before).
+    const colours = hoveredColour
+      ? [...previewColours.filter((colour) => colour.element !== hoveredColour.element), hoveredColour]
+      : previewColours;
+    const paints = colours.flatMap((colour) => {
+      const region = project.regions.find((candidate) => candidate.element === colour.element);
+      const swatch = findSwatchByTitleKey(colour.titleKey);
+      return region && swatch ? [{ regionUrl: region.url, rgb: swatchRgb(swatch) as RgbBytes }] : [];
+    });
+    return (
+      <ProjectPhoto>
+        <PreviewCanvas
+          imageUrl={base.url}
+          naturalWidth={base.width}
+          naturalHeight={base.height}
+          paints={paints}
+        />
+      </ProjectPhoto>
+    );
+  }
   return <div className="empty-state studio-empty">{t('resultEmpty')}</div>;
 }
