@@ -140,8 +140,21 @@ for (const { dialect, title, isAvailable } of testDialects) {
 
     it('deletes the account leaving no row and no file of the user; the payment stays, anonymised', async () => {
       const { app } = testApp;
-      const { cookie, userId, sessionId } = await accountWithData(`leave-${dialect}@example.com`);
+      const { cookie, userId, sessionId, projectId } = await accountWithData(`leave-${dialect}@example.com`);
       const other = await accountWithData(`stay-${dialect}@example.com`);
+      // A chat exchange with an attached image: rows and files of the chat go too.
+      await app.services.chatMessages.appendChatMessage(userId, projectId, {
+        role: 'user',
+        text: 'Paint the walls sage',
+        attachments: [await solidPng(16, 16)],
+      });
+      expect(
+        await app.db
+          .selectFrom('project_chat_message')
+          .select('id')
+          .where('project_id', '=', projectId)
+          .execute(),
+      ).toHaveLength(1);
       expect((await app.services.blobStore.list(`users/${userId}/`)).length).toBeGreaterThan(0);
 
       const deleted = await app.inject({
@@ -164,6 +177,13 @@ for (const { dialect, title, isAvailable } of testDialects) {
         job: 0,
       });
       expect(await app.services.blobStore.list(`users/${userId}/`)).toEqual([]);
+      expect(
+        await app.db
+          .selectFrom('project_chat_message')
+          .select('id')
+          .where('project_id', '=', projectId)
+          .execute(),
+      ).toEqual([]);
       const anonymised = await app.db
         .selectFrom('anonymised_payment')
         .selectAll()
