@@ -13,6 +13,7 @@ const modules: Record<string, () => Promise<BenchModule>> = {
   api: () => import('./api.bench.ts'),
   transformations: () => import('./transformations.bench.ts'),
   recolour: () => import('./recolour.bench.ts'),
+  preview: () => import('./preview.bench.ts'),
   'app-shell': () => import('./app-shell.bench.ts'),
   storage: () => import('./storage.bench.ts'),
   'server-start': () => import('./server-start.bench.ts'),
