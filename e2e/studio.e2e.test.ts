@@ -164,6 +164,23 @@ describe('the studio fits one screen', () => {
         await context.close();
       }
     }
+    // The preview and then the result, in English at both sizes.
+    for (const size of sizes) {
+      const { page, context } = await newSession({ viewport: size.viewport });
+      const project = await userWithProject(page.request, { markWall: true });
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      await page.getByRole('button', { name: 'Wall colour' }).click();
+      await page.getByRole('button', { name: 'Sage', exact: true }).click();
+      await page.mouse.move(2, 300);
+      await page.getByText('Preview', { exact: true }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(directory, `studio-${size.name}-preview.png`) });
+      await page.getByRole('button', { name: 'Transform', exact: true }).click();
+      await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(1200);
+      await page.screenshot({ path: path.join(directory, `studio-${size.name}-result.png`) });
+      await context.close();
+    }
   });
 });
 
