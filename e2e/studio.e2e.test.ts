@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { differenceCiede2000 } from 'culori';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
@@ -185,7 +186,9 @@ describe('the studio fits one screen', () => {
 });
 
 describe('the instant preview', () => {
-  it('recolours the marked wall on the stage at once, nothing outside it, for free; hovering a swatch shows it', async () => {
+  it('recolours the marked wall on the stage at once, nothing outside it, for free; hovering a swatch shows it; agrees with the result', {
+    timeout: 60_000,
+  }, async () => {
     const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
     const project = await userWithProject(page.request, { markWall: true });
     await page.goto(`${baseUrl}/projects/${project.id}`);
@@ -260,5 +263,61 @@ describe('the instant preview', () => {
     await expect.poll(async () => (await compare()).greenInside / comparison.inside).toBeGreaterThan(0.99);
     // Free: no credit spent, no job started.
     await page.getByText('5 credits', { exact: true }).waitFor();
+
+    // The preview agrees with the stored result scaled to the preview's size: mean ΔE2000 ≤ 1
+    // over the marked wall.
+    const shownPixels = await preview.evaluate((canvas: HTMLCanvasElement) => [
+      ...(canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, canvas.width, canvas.height)
+        .data,
+    ]);
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    await page.getByText('4 credits', { exact: true }).waitFor();
+    const storedUrl = await page.evaluate(async (projectId: string) => {
+      const details = await (await fetch(`/api/projects/${projectId}`)).json();
+      return details.history[0].transformed.url as string;
+    }, project.id);
+    const viewWidth = comparison.width;
+    const viewHeight = shownPixels.length / 4 / viewWidth;
+    const resultBase64 = await page.evaluate(
+      async ({ url, width: targetWidth, height: targetHeight }) => {
+        const bitmap = await createImageBitmap(await (await fetch(url)).blob(), {
+          resizeWidth: targetWidth,
+          resizeHeight: targetHeight,
+          resizeQuality: 'high',
+          premultiplyAlpha: 'none',
+          colorSpaceConversion: 'none',
+        });
+        const scratch = new OffscreenCanvas(targetWidth, targetHeight);
+        const context = scratch.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        context.drawImage(bitmap, 0, 0);
+        const data = context.getImageData(0, 0, targetWidth, targetHeight).data;
+        let text = '';
+        for (let start = 0; start < data.length; start += 0x8000)
+          text += String.fromCharCode(...data.subarray(start, start + 0x8000));
+        return btoa(text);
+      },
+      { url: storedUrl, width: viewWidth, height: viewHeight },
+    );
+    const resultPixels = Buffer.from(resultBase64, 'base64');
+    const deltaE = differenceCiede2000();
+    const rgb = (data: Buffer, offset: number) => ({
+      mode: 'rgb' as const,
+      r: (data[offset] as number) / 255,
+      g: (data[offset + 1] as number) / 255,
+      b: (data[offset + 2] as number) / 255,
+    });
+    let total = 0;
+    let count = 0;
+    for (let offset = 0; offset < shownPixels.length; offset += 4) {
+      // Inside the wall (x 100–799, y 180–599 of the 900 × 600 photo), away from its resampled edge.
+      const photoX = (((offset / 4) % viewWidth) / viewWidth) * width;
+      const photoY = (Math.floor(offset / 4 / viewWidth) / viewHeight) * height;
+      if (photoX < 104 || photoX > 795 || photoY < 184) continue;
+      total += deltaE(rgb(shownPixels, offset), rgb(resultPixels, offset));
+      count += 1;
+    }
+    expect(count).toBeGreaterThan(1000);
+    expect(total / count).toBeLessThanOrEqual(1);
   });
 });
