@@ -184,7 +184,7 @@ describe('projects', () => {
     const dashboard = page.getByRole('dialog', { name: 'Dashboard' });
     await dashboard.getByRole('button', { name: 'Load Oak Villa' }).waitFor();
     await dashboard.getByRole('button', { name: 'Load Birch Cottage' }).waitFor();
-    await dashboard.getByText('Credits').waitFor();
+    await dashboard.getByText('Credits', { exact: true }).waitFor();
 
     await dashboard.getByLabel('Search projects by name').fill('oak');
     await dashboard.getByRole('button', { name: 'Load Birch Cottage' }).waitFor({ state: 'detached' });

@@ -186,9 +186,9 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     });
 
-    it('reports whether Google sign-in is configured', async () => {
+    it('reports whether Google sign-in is configured and which image engine runs', async () => {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/config' });
-      expect(response.json()).toEqual({ isGoogleSignInEnabled: false });
+      expect(response.json()).toEqual({ isGoogleSignInEnabled: false, imageEngine: 'local' });
     });
   });
 }
