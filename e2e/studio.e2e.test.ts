@@ -301,7 +301,7 @@ describe('the instant preview', () => {
     );
     const resultPixels = Buffer.from(resultBase64, 'base64');
     const deltaE = differenceCiede2000();
-    const rgb = (data: Buffer, offset: number) => ({
+    const rgb = (data: ArrayLike<number>, offset: number) => ({
       mode: 'rgb' as const,
       r: (data[offset] as number) / 255,
       g: (data[offset + 1] as number) / 255,
