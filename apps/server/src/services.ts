@@ -115,6 +115,7 @@ export async function createServices(
       timeoutMs: config.jobs.timeoutMs,
       maxAttempts: config.jobs.maxAttempts,
       freeTierGenerationLimit: config.credits.freeTier.maxGenerations,
+      isSalesOpen: config.payments.isSalesOpen,
     },
     recovery: { ...jobRecoveryTiming, isSoleWorker: queue.name === 'memory' },
   });

@@ -36,7 +36,8 @@ for (const { dialect, title, isAvailable } of testDialects) {
         companyName: 'Lovelace Homes',
         fname: 'Ada',
         lname: 'Lovelace',
-        isAdmin: false,
+        // The installation's first account is its operator's: admin (docs/decisions/084-first-account-is-admin.md).
+        isAdmin: true,
         packageTier: 'free',
         lastPurchaseAt: null,
         balance: 5,
@@ -58,6 +59,12 @@ for (const { dialect, title, isAvailable } of testDialects) {
         .where('user_id', '=', me.json().id)
         .execute();
       expect(history.map((row) => [row.kind, row.amount])).toEqual([['grant', 5]]);
+    });
+
+    it('makes only the first account admin', async () => {
+      const { cookie } = await signUp(testApp.app, { email: 'second@example.com', password: 'password-123' });
+      const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(me.json()).toMatchObject({ email: 'second@example.com', isAdmin: false, packageTier: 'free' });
     });
 
     it('refuses a second account with the same e-mail', async () => {

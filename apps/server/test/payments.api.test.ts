@@ -63,6 +63,8 @@ for (const { dialect, title, isAvailable } of testDialects) {
     beforeAll(async () => {
       testApp = await createTestApp(dialect);
       app = testApp.app;
+      // The installation's first account is its operator's and admin; the accounts below are not.
+      await createAccount(app);
     });
     afterAll(async () => {
       await testApp?.close();
@@ -82,7 +84,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         provider: 'local',
         creditValidityDays: 30,
         costs: { standard: 1, inpainting: 1, chatImage: 1.5, chatText: 0 },
-        freeTier: { maxGenerations: 2, canSaveGenerated: false },
+        freeTier: { maxGenerations: 2 },
       });
     });
 

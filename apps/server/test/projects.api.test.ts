@@ -385,7 +385,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
         })
       ).json<Project>();
       expect(intact.name).toBe('Private');
-      expect(intact.history.map((entry) => [entry.id, entry.savedAt])).toEqual([[item.id, null]]);
+      expect(intact.history.map((entry) => [entry.id, entry.savedAt])).toEqual([[item.id, item.savedAt]]);
       expect(intact.regions).toEqual([]);
       expect((await fetchFile(app, owner.cookie, project.original.url)).statusCode).toBe(200);
     });

@@ -204,12 +204,22 @@ for (const { dialect, title, isAvailable } of testDialects) {
       }
       const refused = await startTransformation(testApp, cookie, project.id, { directives: sageDirectives });
       expect(refused.statusCode).toBe(402);
+      // Sales are closed and this account is not an admin: the next step is waiting for sales.
       expect(refused.json().error).toMatchObject({
         code: 'NO_CREDITS',
-        message: 'The free plan includes 2 generations. Buy credits to continue.',
-        details: { freeTierLimit: 2 },
+        message: 'The free plan includes 2 generations. Credit sales open soon: you can buy more then.',
+        details: { freeTierLimit: 2, canBuy: false },
       });
       expect(await balanceOf(testApp, cookie)).toBe(3);
+      // An admin may buy while sales are closed, so is told to.
+      await testApp.app.services.users.setAdmin(`free-${dialect}@example.com`, true);
+      const refusedAdmin = await startTransformation(testApp, cookie, project.id, {
+        directives: sageDirectives,
+      });
+      expect(refusedAdmin.json().error).toMatchObject({
+        message: 'The free plan includes 2 generations. Buy credits to continue.',
+        details: { freeTierLimit: 2, canBuy: true },
+      });
     });
 
     it('accepts exactly the free-tier allowance when requests arrive at once', async () => {

@@ -28,7 +28,8 @@ export const publicConfigSchema = z.object({
   isGoogleSignInEnabled: z.boolean(),
   /**
    * Which image engine transforms (docs/product.md, Image engines): the local one recolours
-   * exactly the marked regions, so the app leads the user to mark what is still unmarked.
+   * exactly the marked regions, so the app leads the user to mark what is still unmarked; the
+   * openai one redraws the whole photo unless areas are marked, and the Transform area says so.
    */
   imageEngine: z.enum(['local', 'openai']),
 });

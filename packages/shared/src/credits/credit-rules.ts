@@ -22,16 +22,18 @@ export const defaultCreditCosts: CreditCosts = {
 
 export type ChargeableAction = keyof CreditCosts;
 
+/**
+ * What sets the free tier apart: a number of generations in total (and the site badge on
+ * downloads and videos). Saving is not one of them: every result is kept in its project for
+ * every account (docs/decisions/080-free-tier-story.md).
+ */
 export interface FreeTierLimits {
   /** Generations a free account may make in total. */
   maxGenerations: number;
-  /** Whether a free account may save generated images to projects ("Upgrade to save" otherwise). */
-  canSaveGenerated: boolean;
 }
 
 export const defaultFreeTierLimits: FreeTierLimits = {
   maxGenerations: 2,
-  canSaveGenerated: false,
 };
 
 /** Days a purchased credit entry stays valid (expiresAt = purchasedAt + this). */

@@ -26,7 +26,7 @@ export const plansResponseSchema = z.object({
     chatImage: z.number(),
     chatText: z.number(),
   }),
-  freeTier: z.object({ maxGenerations: z.number(), canSaveGenerated: z.boolean() }),
+  freeTier: z.object({ maxGenerations: z.number() }),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
@@ -69,5 +69,10 @@ export const noCreditsDetailsSchema = z.object({
   balance: z.number().optional(),
   required: z.number().optional(),
   freeTierLimit: z.number().int().nonnegative().optional(),
+  /**
+   * Whether this account may buy credits now (an admin, or sales open): the refusal then says
+   * to buy, else that sales open soon (docs/decisions/080-free-tier-story.md).
+   */
+  canBuy: z.boolean().optional(),
 });
 export type NoCreditsDetails = z.infer<typeof noCreditsDetailsSchema>;

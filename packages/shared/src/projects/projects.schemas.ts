@@ -32,9 +32,11 @@ export const storedImageSchema = z.object({
 export type StoredImage = z.infer<typeof storedImageSchema>;
 
 /**
- * A transformation history item (docs/product.md, Studio and preview): the image it started from, the result and its
- * prompt. `savedAt` is set once the user saved it ("Save generated"): saved items are the
- * project's generated images of the observed product.
+ * A transformation history item (docs/product.md, Studio and preview): the image it started
+ * from, the result and its prompt. Every result is saved in its project when it is stored, for
+ * every account, so `savedAt` is the time it was stored, or saved with the former "Save
+ * generated" (docs/decisions/080-free-tier-story.md). These are the project's generated images
+ * of the observed product.
  */
 export const historyItemSchema = z.object({
   id: z.string(),

@@ -60,6 +60,8 @@ export interface JobSettings {
   maxAttempts: number;
   /** Generations allowed on the free tier (null: no limit). */
   freeTierGenerationLimit: number | null;
+  /** SALES_OPEN: everyone may buy credits, not only admins; decides what a refusal offers. */
+  isSalesOpen: boolean;
 }
 
 export interface JobsDependencies {
@@ -188,6 +190,16 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: nu
 }
 
 /**
+ * The free-tier refusal says what comes next for this person (docs/decisions/080-free-tier-story.md):
+ * buying, when they may buy; otherwise that sales open soon.
+ */
+export function freeTierLimitMessage(limit: number, mayBuy: boolean): string {
+  return `The free plan includes ${limit} generations. ${
+    mayBuy ? 'Buy credits to continue.' : 'Credit sales open soon: you can buy more then.'
+  }`;
+}
+
+/**
  * Transformation jobs (docs/product.md, Jobs): accepted at once with the cost reserved, run by a worker,
  * stored as a project history item and only then charged; any failure gives the credits back.
  */
@@ -307,11 +319,11 @@ export class JobsService {
       await credits.reserve(userId, spec.cost, id, { transaction, reason: spec.reason });
       if (limit !== null && (await users.isFreeTier(userId, transaction))) {
         if ((await countGenerations(transaction, userId)) >= limit) {
-          throw new AppError(
-            'NO_CREDITS',
-            `The free plan includes ${limit} generations. Buy credits to continue.`,
-            { freeTierLimit: limit } satisfies NoCreditsDetails,
-          );
+          const canBuy = settings.isSalesOpen || (await users.isAdmin(userId, transaction));
+          throw new AppError('NO_CREDITS', freeTierLimitMessage(limit, canBuy), {
+            freeTierLimit: limit,
+            canBuy,
+          } satisfies NoCreditsDetails);
         }
       }
       await insertJob(transaction, dialect, {

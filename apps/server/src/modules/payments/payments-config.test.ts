@@ -7,7 +7,7 @@ describe('credit and payment settings', () => {
     expect(config.payments).toEqual({ isSalesOpen: false, stripe: null });
     expect(config.credits).toEqual({
       costs: { standard: 1, inpainting: 1, chatImage: 1.5, chatText: 0 },
-      freeTier: { maxGenerations: 2, canSaveGenerated: false },
+      freeTier: { maxGenerations: 2 },
       validityDays: 30,
     });
   });

@@ -55,7 +55,9 @@ export function toHistoryItem(row: repository.HistoryItemRow): HistoryItem {
     }),
     prompt: row.prompt,
     createdAt: toIsoString(row.created_at),
-    savedAt: toIsoString(row.saved_at),
+    // Every stored result is saved in its project, for every account; saved_at, set by the
+    // former "Save generated", only remains for items saved that way (docs/decisions/080-free-tier-story.md).
+    savedAt: toIsoString(row.saved_at ?? row.created_at),
   };
 }
 

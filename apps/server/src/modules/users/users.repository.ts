@@ -30,6 +30,18 @@ export function listUsers(db: Kysely<Database>) {
   return db.selectFrom('user').select(profileColumns).orderBy('createdAt').execute();
 }
 
+/** The account created first (ties broken by id, so that two sign-ups at once agree). */
+export function findFirstUserId(db: Kysely<Database>) {
+  return db
+    .selectFrom('user')
+    .select('id')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+    .then((row) => row?.id ?? null);
+}
+
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 export async function updateIsAdmin(

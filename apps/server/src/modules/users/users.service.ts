@@ -5,6 +5,7 @@ import { type DialectName, toBoolean, toIsoString } from '../../db/dialect.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import {
+  findFirstUserId,
   findPackageTier,
   findUserByEmail,
   findUserById,
@@ -49,10 +50,11 @@ export class UsersService {
 
   /**
    * Auth's onUserCreated hook: a new account's starting credits (docs/product.md, Credits and
-   * tiers), granted once.
+   * tiers), granted once; the installation's first account becomes its admin.
    */
   async onUserCreated(userId: string): Promise<void> {
     await this.credits.grantStartingCredits(userId);
+    await this.makeAdminIfFirstAccount(userId);
   }
 
   /** The signed-in user as a buyer, or NOT_AUTHENTICATED when the account is gone. */
@@ -67,6 +69,12 @@ export class UsersService {
     return (await findPackageTier(transaction ?? this.db, userId)) !== 'paid';
   }
 
+  /** Admins may buy while sales are closed (docs/product.md, Plans and payments). */
+  async isAdmin(userId: string, transaction?: Transaction<Database>): Promise<boolean> {
+    const row = await findUserById(transaction ?? this.db, userId);
+    return toBoolean(row?.isAdmin ?? false);
+  }
+
   /** A purchase makes the account paid; inside the transaction that grants its credits. */
   markPaidWithin(transaction: Transaction<Database>, userId: string, at: Date): Promise<void> {
     return markUserPaid(transaction, this.dialect, userId, at);
@@ -79,6 +87,17 @@ export class UsersService {
     // still get their starting credits exactly once.
     await this.credits.grantStartingCredits(userId);
     return toProfile(row, await this.credits.balanceOf(userId));
+  }
+
+  /**
+   * The first account on a fresh installation is its operator's, and is made admin, as
+   * self-hosted apps do (docs/decisions/084-first-account-is-admin.md). Called once per new
+   * account; true when this one was made admin.
+   */
+  async makeAdminIfFirstAccount(userId: string): Promise<boolean> {
+    if ((await findFirstUserId(this.db)) !== userId) return false;
+    await updateIsAdmin(this.db, this.dialect, userId, true);
+    return true;
   }
 
   async requireUserByEmail(email: string): Promise<UserRow> {

@@ -22,7 +22,7 @@ const plans: PlansResponse = {
   provider: 'local',
   creditValidityDays: 30,
   costs: { standard: 1, inpainting: 1, chatImage: 1.5, chatText: 0 },
-  freeTier: { maxGenerations: 2, canSaveGenerated: false },
+  freeTier: { maxGenerations: 2 },
 };
 
 function profile(isAdmin: boolean): MeResponse {

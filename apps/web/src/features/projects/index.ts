@@ -12,7 +12,6 @@ export { projectQueryOptions, useProject } from './api/get-project.ts';
 export { projectsQueryOptions, useProjects } from './api/list-projects.ts';
 export { projectQueryKeys } from './api/project-query-keys.ts';
 export { useRenameProject } from './api/rename-project.ts';
-export { useSaveHistoryItem } from './api/save-history-item.ts';
 export { type UploadOptions, uploadWithProgress } from './api/upload-with-progress.ts';
 export { ImagePicker, type ImagePickerProps } from './components/image-picker.tsx';
 export { ProjectGallery, type ProjectGalleryProps } from './components/project-gallery.tsx';

@@ -38,7 +38,8 @@ const TransformWorkspaceContext = createContext<TransformWorkspace | null>(null)
  * What the directives side and the result side share: the job being followed, the result
  * shown and the painted mask. The job's state lives in the job cache, which the project's live
  * events write (useActiveJob reads it); after a reload the project's unfinished job is picked
- * up again.
+ * up again, or else its latest result is shown again (it is kept:
+ * docs/decisions/080-free-tier-story.md).
  */
 export function TransformWorkspaceProvider({ children }: { children: ReactNode }) {
   const project = useCurrentProject();
@@ -64,10 +65,17 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
     let isCurrent = true;
     apiRequest<{ jobs: Job[] }>(`/api/projects/${encodeURIComponent(projectId)}/jobs`)
       .then(({ jobs }) => {
-        const running = jobs.find((job) => job.kind === 'transformation' && !isJobFinished(job));
-        if (!isCurrent || !running) return;
-        storeJob(queryClient, running);
-        setActiveJobId((current) => current ?? running.id);
+        if (!isCurrent) return;
+        const transformations = jobs.filter((job) => job.kind === 'transformation');
+        const running = transformations.find((job) => !isJobFinished(job));
+        if (running) {
+          storeJob(queryClient, running);
+          setActiveJobId((current) => current ?? running.id);
+          return;
+        }
+        // Jobs come newest first: the last result made, unless the user already chose one.
+        const latestResultId = transformations.find((job) => job.status === 'done')?.resultId;
+        if (latestResultId) setShownResultId((current) => current ?? latestResultId);
       })
       .catch(() => undefined);
     return () => {

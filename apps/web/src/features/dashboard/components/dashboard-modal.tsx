@@ -109,6 +109,8 @@ function ProfileSummary({ profile }: { profile: MeResponse }) {
       t('dashboard.package'),
       profile.packageTier === 'paid' ? t('dashboard.packagePaid') : t('dashboard.packageFree'),
     ],
+    // The installation's first account is its admin (docs/decisions/084-first-account-is-admin.md).
+    [t('dashboard.role'), profile.isAdmin ? t('dashboard.roleAdmin') : t('dashboard.roleMember')],
     [t('dashboard.credits'), credits],
     [
       t('dashboard.lastPurchase'),

@@ -93,7 +93,6 @@ export function ProjectGallery({ onOpenResult }: ProjectGalleryProps = {}) {
               <span className="gallery-tile__label gallery-tile__label--after" aria-hidden="true">
                 {t('gallery.after')}
               </span>
-              {item.savedAt ? <span className="gallery-tile__badge">{t('gallery.saved')}</span> : null}
             </button>
             <div className="gallery-tile__footer">
               <span className="muted">{formatDate(item.createdAt)}</span>

@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMe } from '../../auth/index.ts';
-import { usePurchaseDialog } from '../../credits/index.ts';
-import { useSaveHistoryItem } from '../../projects/index.ts';
 import { VideoCreatorLauncher } from '../../video/index.ts';
 import { shareResult } from '../share-result.ts';
 import { ComparisonView } from './comparison-view.tsx';
@@ -18,21 +16,18 @@ export interface ResultPanelProps {
   onContinueEditing(): void;
 }
 
-/** The result of a transformation (docs/product.md, Studio and preview): prompt, comparison, save, reuse, download, share. */
+/**
+ * The result of a transformation (docs/product.md, Studio and preview): prompt, comparison,
+ * reuse, download, share, video. There is no "Save generated" button: every result is already
+ * saved in its project, for every account, and the panel says so
+ * (docs/decisions/080-free-tier-story.md).
+ */
 export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPanelProps) {
   const { t } = useTranslation('transform');
   const me = useMe();
-  const { openPurchase } = usePurchaseDialog();
-  const save = useSaveHistoryItem();
-  const isSaved = item.savedAt !== null;
   const [shareMessage, setShareMessage] = useState<string | null>(null);
   const [isSharing, setIsSharing] = useState(false);
   const isFreeTier = me.data?.packageTier !== 'paid';
-
-  function handleSave() {
-    // On failure the error text below says so; the result itself stays in the gallery.
-    save.mutate({ projectId: item.projectId, itemId: item.id });
-  }
 
   async function handleShare() {
     setIsSharing(true);
@@ -62,15 +57,6 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
       </details>
       <p className="ui-field__hint">{t('processingNotice')}</p>
       <div className="result-panel__actions">
-        {isSaved ? null : isFreeTier ? (
-          <Button variant="primary" onClick={() => openPurchase(t('upgradeToSaveReason'))}>
-            {t('upgradeToSave')}
-          </Button>
-        ) : (
-          <Button variant="primary" onClick={handleSave} disabled={save.isPending}>
-            {save.isPending ? t('saving') : t('saveGenerated')}
-          </Button>
-        )}
         <Button onClick={() => onUseAsBase(item)}>{t('useAsBase')}</Button>
         <Button onClick={onContinueEditing}>{t('continueEditing')}</Button>
         <a
@@ -90,16 +76,10 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
           hasSiteBadge={isFreeTier}
         />
       </div>
-      {isSaved ? (
-        <p className="ui-alert ui-alert--success" role="status">
-          {t('saved')}
-        </p>
-      ) : null}
-      {save.isError ? (
-        <p className="ui-alert ui-alert--error" role="alert">
-          {t('saveError')}
-        </p>
-      ) : null}
+      <p className="result-panel__saved" role="status">
+        <span aria-hidden="true">✓ </span>
+        {t('savedInProject')}
+      </p>
       {shareMessage ? (
         <p className="ui-field__hint" role="status">
           {shareMessage}
