@@ -3,3 +3,4 @@ export * from './output-size.ts';
 export * from './prompt-composer.ts';
 export * from './swatch-names.ts';
 export * from './swatches.ts';
+export * from './touched-elements.ts';

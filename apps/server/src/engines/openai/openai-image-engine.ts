@@ -1,4 +1,4 @@
-import { type ElementType, elementTypes, outputSizeDimensions } from '@facelift/shared';
+import { type ElementType, elementsTouchedByOptions, outputSizeDimensions } from '@facelift/shared';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
@@ -198,12 +198,7 @@ export async function decodeAtSourceSize(
  */
 function touchedElements(directives: ImageEditRequest['directives']): ElementType[] {
   if (directives.mode === 'inpainting') return findNamedElements(directives.freeText);
-  const touched = new Set<ElementType>(directives.selectedItems.map((item) => item.type));
-  for (const element of elementTypes) {
-    if (directives.customInstructions?.[element]?.trim()) touched.add(element);
-  }
-  if (directives.doorGlassStyle) touched.add('doorFrames');
-  return elementTypes.filter((element) => touched.has(element));
+  return elementsTouchedByOptions(directives);
 }
 
 /**

@@ -12,6 +12,7 @@ import { useCurrentProject } from '../../projects/index.ts';
 import { useStartTransformation } from '../api/start-transformation.ts';
 import { useActiveJob } from '../hooks/use-active-job.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
+import { EditScopeNotice } from './edit-scope-notice.tsx';
 
 /** The directives panel and the Transform button, under the project panel (standard and inpainting offers). */
 export function TransformControls() {
@@ -103,6 +104,7 @@ export function TransformControls() {
         onSwatchHover={(hovered) => setHoveredColour(isInpainting ? null : hovered)}
       />
       <div className="transform-actions">
+        <EditScopeNotice directives={value?.directives ?? null} />
         <Button variant="primary" onClick={transform} disabled={start.isPending || isRunning}>
           {unmarked.length > 0
             ? t('markFirst', {
