@@ -123,8 +123,9 @@ describe('standard transformation with the local engine', () => {
     expect(green).toBeGreaterThan(red);
     expect(green).toBeGreaterThan(blue);
 
-    // A free account is offered the upgrade instead of "Save generated".
-    await page.getByRole('button', { name: 'Upgrade to save' }).waitFor();
+    // The result is already saved in the project: no button offers to save it again.
+    await page.getByText("Project Saved: every result stays in this project's gallery.").waitFor();
+    expect(await page.getByRole('button', { name: /Save generated|Upgrade to save/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Use for next transformation' }).click();
     await chooseWallColour(page, 'Burgundy');
@@ -165,45 +166,22 @@ describe('standard transformation with the local engine', () => {
   });
 });
 
-describe('saving a result', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    server = await startServer({ SALES_OPEN: 'true' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  it('lets a paying user save the result to the project', async () => {
+describe('a kept result', () => {
+  it('is saved in the project at once and shown again after a reload', async () => {
     const { page } = await newSession();
-    const origin = server.baseUrl;
-    const project = await userWithProject(page.request, origin, { markWall: true });
-    // Buy Starter through the offline test checkout: the account becomes paid.
-    const checkout = await page.request.post(`${origin}/api/payments/checkout`, {
-      headers: { origin },
-      data: { planId: 'starter' },
-    });
-    const sessionId = new URL((await checkout.json()).url, origin).pathname.split('/').at(-1);
-    expect(
-      (
-        await page.request.post(`${origin}/api/payments/test-checkout/${sessionId}/pay`, {
-          headers: { origin },
-        })
-      ).status(),
-    ).toBe(200);
-
-    await page.goto(`${origin}/projects/${project.id}`);
-    await page.getByText('15 credits', { exact: true }).waitFor();
+    const project = await userWithProject(page.request, baseUrl, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
     await chooseWallColour(page, 'Sage');
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
-    const save = page.getByRole('button', { name: 'Save generated' });
-    await save.waitFor({ timeout: 20_000 });
-    await save.click();
-    await page.getByText('Project Saved').waitFor();
-    expect(await save.count()).toBe(0);
-    const [item] = (await (await page.request.get(`${origin}/api/projects/${project.id}`)).json()).history;
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    await page.getByText("Project Saved: every result stays in this project's gallery.").waitFor();
+    const [item] = (await (await page.request.get(`${baseUrl}/api/projects/${project.id}`)).json()).history;
     expect(item.savedAt).not.toBeNull();
+
+    await page.reload();
+    const result = page.getByRole('img', { name: 'Result' });
+    await result.waitFor({ timeout: 10_000 });
+    expect(await result.getAttribute('src')).toBe(item.transformed.url);
   });
 });
 
@@ -229,6 +207,8 @@ describe('standard transformation with the OpenAI engine (fake provider)', () =>
     const project = await userWithProject(page.request, server.baseUrl, { markWall: false });
     await page.goto(`${server.baseUrl}/projects/${project.id}`);
     await chooseWallColour(page, 'Sage');
+    // Nothing marked: the Transform area says the whole photo is redrawn, and how to mark first.
+    await page.getByText(/Nothing is marked for this change, so the AI redraws the whole photo/).waitFor();
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
     const edit = fake.imageEdits.at(-1);
@@ -240,5 +220,34 @@ describe('standard transformation with the OpenAI engine (fake provider)', () =>
       const body = await (await page.request.get(src)).text();
       expect(body).not.toContain(fake.apiKey);
     }
+  });
+
+  it('says only the marked wall changes when it is marked', async () => {
+    const { page } = await newSession();
+    const project = await userWithProject(page.request, server.baseUrl, { markWall: true });
+    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await chooseWallColour(page, 'Sage');
+    await page
+      .getByText('Only the marked areas change (walls); every other pixel stays as in your photo.')
+      .waitFor();
+    expect(await page.getByText(/redraws the whole photo/).count()).toBe(0);
+  });
+
+  it('answers a moderation refusal with its own hint, once, and no word of API keys', async () => {
+    const { page } = await newSession();
+    const project = await userWithProject(page.request, server.baseUrl, { markWall: true });
+    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    await chooseWallColour(page, 'Sage');
+    fake.failNext('moderation');
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: "The image service's safety system refused this request." });
+    await alert.waitFor({ timeout: 20_000 });
+    const text = (await alert.textContent()) ?? '';
+    expect(text.split('Change the prompt or the image and try again.').length - 1).toBe(1);
+    expect(text).not.toContain('API key');
+    await page.getByText('5 credits', { exact: true }).waitFor();
   });
 });
