@@ -294,6 +294,17 @@ describe.skipIf(!adminUrl)(
           expect(job).toMatchObject({ status: 'done', attempts: 1 });
           expect(job.result_id).not.toBeNull();
         }
+        // On the queue too: one pg-boss job per transformation, completed without a retry.
+        const queued = await (database as pg.Client).query<{
+          job_id: string;
+          state: string;
+          retry_count: number;
+        }>(
+          "select data->>'jobId' as job_id, state, retry_count from pgboss.job where data->>'jobId' = any($1)",
+          [jobIds],
+        );
+        expect(queued.rows.map((row) => row.job_id).sort()).toEqual([...jobIds].sort());
+        for (const row of queued.rows) expect(row).toMatchObject({ state: 'completed', retry_count: 0 });
         const history = await (database as pg.Client).query<{ id: string; result_key: string }>(
           'select id, result_key from project_history_item where project_id = $1',
           [project.id],
