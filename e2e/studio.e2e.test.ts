@@ -321,3 +321,115 @@ describe('the instant preview', () => {
     expect(total / count).toBeLessThanOrEqual(1);
   });
 });
+
+/** The canvas's mean colour over the middle of the marked wall (photo x 300–600, y 300–550). */
+function wallMiddle(preview: Locator) {
+  return preview.evaluate(
+    (canvas: HTMLCanvasElement, photo: { width: number; height: number }) => {
+      const data = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+        0,
+        0,
+        canvas.width,
+        canvas.height,
+      ).data;
+      const sums: [number, number, number] = [0, 0, 0];
+      let count = 0;
+      for (let y = 0; y < canvas.height; y += 1) {
+        for (let x = 0; x < canvas.width; x += 1) {
+          const photoX = (x / canvas.width) * photo.width;
+          const photoY = (y / canvas.height) * photo.height;
+          if (photoX < 300 || photoX > 600 || photoY < 300 || photoY > 550) continue;
+          const offset = (y * canvas.width + x) * 4;
+          sums[0] += data[offset] as number;
+          sums[1] += data[offset + 1] as number;
+          sums[2] += data[offset + 2] as number;
+          count += 1;
+        }
+      }
+      return sums.map((sum) => Math.round(sum / Math.max(1, count)));
+    },
+    { width, height },
+  );
+}
+
+describe('any colour', () => {
+  it('previews a typed hex colour on the marked wall and names it in the prompt', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    const hex = page.getByRole('textbox', { name: 'Hex colour' });
+    await hex.fill('#12345');
+    await page.getByRole('button', { name: 'Use colour', exact: true }).click();
+    await page.getByText('Enter a colour as six hex digits, such as #9cab86').waitFor();
+    await hex.fill('#2A6FDB');
+    await page.getByRole('button', { name: 'Use colour', exact: true }).click();
+    const prompt = page.getByRole('textbox', { name: 'Generated prompt' });
+    await expect
+      .poll(() => prompt.inputValue())
+      .toContain('Change only the walls to custom colour #2a6fdb (close to');
+    const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
+    await preview.waitFor();
+    // The flat warm wall becomes the typed blue (mean ΔE2000 ≤ 2 against #2a6fdb).
+    const deltaE = differenceCiede2000();
+    const target = { mode: 'rgb' as const, r: 0x2a / 255, g: 0x6f / 255, b: 0xdb / 255 };
+    await expect
+      .poll(async () => {
+        const [r, g, b] = (await wallMiddle(preview)) as [number, number, number];
+        return deltaE({ mode: 'rgb', r: r / 255, g: g / 255, b: b / 255 }, target);
+      })
+      .toBeLessThanOrEqual(2);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+  });
+
+  it('keeps up to four looks under the stage; a card restores its choices and Transform applies it', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    const keep = page.getByRole('button', { name: 'Keep this look', exact: true });
+    expect(await keep.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
+    const prompt = page.getByRole('textbox', { name: 'Generated prompt' });
+    const looks = ['Sage', 'Burgundy', 'Navy blue', 'Ochre'];
+    for (const name of looks) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await keep.click();
+    }
+    await page.getByRole('button', { name: 'Silver', exact: true }).click();
+    await keep.click();
+    await page.getByText('You can keep 4 looks. Remove one to keep another.').waitFor();
+    await page.mouse.move(2, 400);
+    await expect.poll(async () => ((await wallMiddle(preview)) as number[])[0]).toBeGreaterThan(150);
+
+    // Look 1 (sage) comes back: the prompt, the pressed card and the stage's wall.
+    await page.getByRole('button', { name: 'Look 1', exact: true }).click();
+    await expect.poll(() => prompt.inputValue()).toContain('Change only the walls to sage');
+    expect(await page.getByRole('button', { name: 'Look 1', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await expect
+      .poll(async () => {
+        const [r, g] = (await wallMiddle(preview)) as [number, number, number];
+        return g - r;
+      })
+      .toBeGreaterThan(5);
+    await page.getByRole('button', { name: 'Remove look 4', exact: true }).click();
+    expect(await page.getByRole('button', { name: /^Look \d$/ }).count()).toBe(3);
+
+    // Transform applies the look shown: the stored job asks for sage walls.
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    const storedPrompt = await page.evaluate(async (projectId: string) => {
+      const details = await (await fetch(`/api/projects/${projectId}`)).json();
+      return details.history[0].prompt as string;
+    }, project.id);
+    expect(storedPrompt).toContain('Change only the walls to sage');
+  });
+});

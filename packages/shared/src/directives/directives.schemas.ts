@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RegionElement } from '../mask/element-regions.ts';
+import { type CustomColour, isCustomColour } from './custom-colours.ts';
 import { type SwatchTitleKey, swatchTitleKeys } from './swatches.ts';
 
 /**
@@ -42,9 +43,17 @@ export const swatchTitleKeySchema = z.enum(swatchTitleKeys as [SwatchTitleKey, .
   error: 'Unknown colour',
 });
 
+const swatchTitleKeySet = new Set<string>(swatchTitleKeys);
+
+/** A swatch's title key or a custom colour in the strict "#rrggbb" form (custom-colours.ts). */
+export const itemColourSchema = z.custom<SwatchTitleKey | CustomColour>(
+  (value) => typeof value === 'string' && (swatchTitleKeySet.has(value) || isCustomColour(value)),
+  { error: 'Unknown colour' },
+);
+
 export const selectedItemSchema = z.object({
   type: elementTypeSchema,
-  value: swatchTitleKeySchema,
+  value: itemColourSchema,
 });
 export type SelectedItem = z.infer<typeof selectedItemSchema>;
 

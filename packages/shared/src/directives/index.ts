@@ -1,3 +1,4 @@
+export * from './custom-colours.ts';
 export * from './directives.schemas.ts';
 export * from './output-size.ts';
 export * from './prompt-composer.ts';

@@ -1,3 +1,4 @@
+import { resolveItemColour } from './custom-colours.ts';
 import {
   type CustomInstructions,
   type DoorGlassStyle,
@@ -7,7 +8,6 @@ import {
   type OptionsDirectives,
   type Scope,
 } from './directives.schemas.ts';
-import { findSwatchByTitleKey } from './swatches.ts';
 
 // Every sentence below is product text (docs/product.md, Offers, Prompt text): tests compare exact strings, so a
 // change here is a product change.
@@ -83,9 +83,9 @@ export function composePrompt(directives: OptionsDirectives | InpaintingDirectiv
   for (const type of elementTypes) {
     const item = directives.selectedItems.find((candidate) => candidate.type === type);
     if (!item) continue;
-    const swatch = findSwatchByTitleKey(item.value);
-    if (!swatch) throw new Error(`Unknown colour ${item.value}`);
-    sentences.push(composeElementSentence(type, swatch.name, swatch.color));
+    const colour = resolveItemColour(item.value);
+    if (!colour) throw new Error(`Unknown colour ${item.value}`);
+    sentences.push(composeElementSentence(type, colour.name, colour.color));
   }
   if (directives.doorGlassStyle) sentences.push(composeDoorGlassSentence(directives.doorGlassStyle));
   sentences.push(...customInstructionSentences(directives.customInstructions));

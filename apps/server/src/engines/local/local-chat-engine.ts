@@ -188,6 +188,11 @@ export class LocalChatEngine implements ChatEngine {
         shifted.push(words[paint.colour.direction](areaOf(paint)));
         continue;
       }
+      // Chat requests name swatches; a custom colour (from directives) is spoken by its hex.
+      if (paint.colour.kind === 'custom') {
+        painted.push(words.paintedItem(areaOf(paint), paint.colour.hex));
+        continue;
+      }
       const { swatch } = paint.colour;
       const colour =
         request.language === 'en' ? swatch.name : swatchNamesByLanguage[request.language][swatch.key];

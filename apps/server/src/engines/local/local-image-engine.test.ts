@@ -107,6 +107,29 @@ describe('LocalImageEngine', () => {
     }
   });
 
+  it('paints a custom "#rrggbb" colour on its element, nothing outside it', async () => {
+    const { pixels } = await facadePng();
+    const doorRegion = await rectangleMask(width, height, { left: 25, top: 20, right: 35, bottom: 40 });
+    const result = await engine.edit(
+      await request({
+        directives: { ...createEmptyDirectives(), selectedItems: [{ type: 'doorFrames', value: '#2a6fdb' }] },
+        elementRegions: { doorFrames: doorRegion },
+      }),
+    );
+    const output = await decode(result.image);
+    const blue = oklabFromBytes(0x2a, 0x6f, 0xdb);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const offset = (y * width + x) * 3;
+        if (x >= 25 && x < 35 && y >= 20) {
+          expect(Math.abs(hueOf(output, x, y) - Math.atan2(blue.b, blue.a))).toBeLessThan(0.1);
+        } else {
+          expect(output.subarray(offset, offset + 3).equals(pixels.subarray(offset, offset + 3))).toBe(true);
+        }
+      }
+    }
+  });
+
   it('paints the inpainting mask with the colour named in Spanish free text', async () => {
     const { pixels } = await facadePng();
     const result = await engine.edit(

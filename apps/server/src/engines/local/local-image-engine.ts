@@ -1,8 +1,10 @@
 import {
+  type CustomColour,
   type Directives,
   type ElementType,
   elementTypes,
-  findSwatchByTitleKey,
+  type RgbBytes,
+  resolveItemColour,
   type Swatch,
   swatchRgb,
 } from '@facelift/shared';
@@ -36,6 +38,8 @@ export type PaintArea = { kind: 'element'; element: ElementType } | { kind: 'mas
 /** A swatch, or the same colour as now only darker or lighter. */
 export type PaintColour =
   | { kind: 'swatch'; swatch: Swatch }
+  /** Any colour picked beside the swatches (docs/product.md, Studio and preview). */
+  | { kind: 'custom'; hex: CustomColour; rgb: RgbBytes }
   | { kind: 'shift'; direction: LightnessDirection };
 
 /** One change the visualizer makes: a colour on an area. */
@@ -45,7 +49,9 @@ export interface Paint {
 }
 
 function colourKey(colour: PaintColour): string {
-  return colour.kind === 'swatch' ? colour.swatch.key : `shift:${colour.direction}`;
+  if (colour.kind === 'swatch') return colour.swatch.key;
+  if (colour.kind === 'custom') return colour.hex;
+  return `shift:${colour.direction}`;
 }
 
 function unsupported(reason: string, message: string, details: Record<string, unknown> = {}): AppError {
@@ -113,9 +119,14 @@ export function planPaints(directives: Directives, hasMask: boolean): Paint[] {
   }
   const chosen = new Map<ElementType, PaintColour>();
   for (const item of directives.selectedItems) {
-    const swatch = findSwatchByTitleKey(item.value);
-    if (!swatch) throw new AppError('VALIDATION_FAILED', `Unknown colour ${item.value}`);
-    chosen.set(item.type, { kind: 'swatch', swatch });
+    const colour = resolveItemColour(item.value);
+    if (!colour) throw new AppError('VALIDATION_FAILED', `Unknown colour ${item.value}`);
+    chosen.set(
+      item.type,
+      colour.custom
+        ? { kind: 'custom', hex: colour.custom, rgb: colour.rgb }
+        : { kind: 'swatch', swatch: colour.swatch },
+    );
   }
   // A custom instruction is read as a colour request for its own element unless it names
   // another. It comes after the swatch: typed words are the user's latest, most specific say.
@@ -161,8 +172,9 @@ export class LocalImageEngine implements ImageEngine {
     const output: RasterImage = paints.length === 1 ? source : { ...source, data: Buffer.from(source.data) };
     for (const [index, paint] of paints.entries()) {
       const area = areas[index] as EditWeights;
-      if (paint.colour.kind === 'swatch') {
-        await recolourRegion(source, output, area, swatchRgb(paint.colour.swatch), request.signal);
+      if (paint.colour.kind === 'swatch' || paint.colour.kind === 'custom') {
+        const rgb = paint.colour.kind === 'swatch' ? swatchRgb(paint.colour.swatch) : paint.colour.rgb;
+        await recolourRegion(source, output, area, rgb, request.signal);
       } else {
         await shiftRegionLightness(source, output, area, paint.colour.direction, request.signal);
       }

@@ -5,6 +5,7 @@ import { ChatPanel } from '../../features/chat/index.ts';
 import { ProjectGallery, ProjectPanel, useCurrentProject } from '../../features/projects/index.ts';
 import {
   AreaEditor,
+  KeptLooks,
   TransformControls,
   TransformResultArea,
   TransformWorkspaceProvider,
@@ -45,6 +46,11 @@ function Studio() {
             <div className="empty-state studio__empty">{t('home.projectPanelIntro')}</div>
           )}
         </section>
+        {baseImage && offer === 'standard' ? (
+          <div className="studio__looks">
+            <KeptLooks />
+          </div>
+        ) : null}
         <section className="studio__gallery" aria-labelledby="gallery-title">
           <h2 id="gallery-title" className="studio__gallery-title">
             {t('home.galleryTitle')}

@@ -10,7 +10,6 @@ import {
   type OptionsDirectives,
   type Scope,
   type SelectedItem,
-  type SwatchTitleKey,
 } from '@facelift/shared';
 
 /** Everything the panel remembers; the directives it reports are derived from it. */
@@ -29,13 +28,16 @@ export interface DirectivesPanelState {
 
 export type DirectivesPanelAction =
   | { type: 'chooseElement'; element: ElementType }
-  | { type: 'applySwatch'; titleKey: SwatchTitleKey }
+  /** A swatch's title key, or a custom "#rrggbb" colour. */
+  | { type: 'applySwatch'; titleKey: SelectedItem['value'] }
   | { type: 'setCustomInstruction'; element: ElementType; text: string }
   | { type: 'setDoorGlassStyle'; style: DoorGlassStyle | null }
   | { type: 'setScope'; scope: Scope }
   | { type: 'setApplyTo'; target: ApplyTarget }
   | { type: 'setFreeText'; text: string }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** Brings back the choices of a kept look (docs/decisions/096-keep-this-look.md). */
+  | { type: 'restore'; directives: OptionsDirectives };
 
 export function createInitialPanelState(): DirectivesPanelState {
   const empty = createEmptyDirectives();
@@ -139,6 +141,15 @@ export function directivesPanelReducer(
       return { ...state, freeText: action.text };
     case 'reset':
       return createInitialPanelState();
+    case 'restore':
+      return {
+        ...createInitialPanelState(),
+        selectedItems: action.directives.selectedItems,
+        customInstructions: action.directives.customInstructions ?? {},
+        doorGlassStyle: action.directives.doorGlassStyle ?? null,
+        scope: action.directives.scope,
+        applyTo: action.directives.applyTo,
+      };
   }
 }
 

@@ -223,4 +223,21 @@ describe('DirectivesPanel', () => {
     fireEvent.keyDown(buttons[45] as HTMLButtonElement, { key: 'Home' });
     expect(document.activeElement).toBe(first);
   });
+
+  it('applies a typed hex colour, names it in the prompt with its nearest swatch, and refuses bad hex', () => {
+    const { latest } = renderPanel();
+    fireEvent.click(elementButton('Wall colour'));
+    const hex = screen.getByRole('textbox', { name: 'Hex colour' });
+    fireEvent.change(hex, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use colour' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter a colour as six hex digits, such as #9cab86');
+    expect(latest().isReady).toBe(false);
+    fireEvent.change(hex, { target: { value: '#9BAC85' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use colour' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(latest().directives).toMatchObject({ selectedItems: [{ type: 'walls', value: '#9bac85' }] });
+    expect(latest().prompt).toContain('Change only the walls to custom colour #9bac85 (close to sage)');
+    expect(screen.getByText('Wall colour: #9bac85 (close to Sage)')).toBeTruthy();
+    expect(directivesSchema.safeParse(latest().directives).success).toBe(true);
+  });
 });

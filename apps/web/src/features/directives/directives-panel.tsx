@@ -5,6 +5,9 @@ import {
   doorGlassStyles,
   type ElementType,
   elementTypes,
+  type OptionsDirectives,
+  parseHexColour,
+  resolveItemColour,
   type Scope,
   scopes,
   swatches,
@@ -31,6 +34,8 @@ export interface DirectivesPanelProps {
   resetSignal?: number;
   /** Called with the directives and composed prompt after every change, and once at start. */
   onChange?: (value: DirectivesPanelValue) => void;
+  /** Choices to bring back (a kept look); a new signal restores them again. */
+  restore?: { directives: OptionsDirectives; signal: number } | null;
   /** A swatch under the mouse (for an instant preview on its element), or null when it leaves. */
   onSwatchHover?: (hovered: { element: string; titleKey: string } | null) => void;
 }
@@ -45,6 +50,7 @@ export function DirectivesPanel({
   resetSignal,
   onChange,
   onSwatchHover,
+  restore,
 }: DirectivesPanelProps) {
   const { t } = useTranslation('directives');
   const [state, dispatch] = useReducer(directivesPanelReducer, undefined, createInitialPanelState);
@@ -53,6 +59,8 @@ export function DirectivesPanel({
   const ids = useId();
   const swatchButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const [focusableSwatch, setFocusableSwatch] = useState(0);
+  const [hexText, setHexText] = useState('');
+  const [hexError, setHexError] = useState(false);
 
   const lastResetSignal = useRef(resetSignal);
   useEffect(() => {
@@ -60,6 +68,13 @@ export function DirectivesPanel({
     lastResetSignal.current = resetSignal;
     dispatch({ type: 'reset' });
   }, [resetSignal]);
+
+  const lastRestoreSignal = useRef(restore?.signal);
+  useEffect(() => {
+    if (!restore || lastRestoreSignal.current === restore.signal) return;
+    lastRestoreSignal.current = restore.signal;
+    dispatch({ type: 'restore', directives: restore.directives });
+  }, [restore]);
 
   // The parent's callback may change identity every render; only a new value is news.
   const onChangeRef = useRef(onChange);
@@ -96,6 +111,7 @@ export function DirectivesPanel({
   const doorsDisabled = isDoorOptionDisabled(state);
   const target = swatchTarget(state);
   const targetColour = state.selectedItems.find((item) => item.type === target)?.value;
+  const pickerValue = parseHexColour(hexText) ?? resolveItemColour(targetColour ?? '')?.custom ?? '#9cab86';
   const opening = editedOpening(state);
   const active = state.activeElement;
   // The palette is one tab stop; arrow keys, Home and End move within it (a roving tab index).
@@ -152,7 +168,7 @@ export function DirectivesPanel({
                   <span
                     className="directives-panel__chip"
                     aria-hidden="true"
-                    style={{ background: swatches.find((swatch) => swatch.titleKey === chosen.value)?.color }}
+                    style={{ background: resolveItemColour(chosen.value)?.color }}
                   />
                 ) : null}
                 {t(`elements.${element}`)}
@@ -165,17 +181,19 @@ export function DirectivesPanel({
             {elementTypes.flatMap((element) => {
               const chosen = state.selectedItems.find((item) => item.type === element);
               if (!chosen) return [];
-              const swatch = swatches.find((candidate) => candidate.titleKey === chosen.value);
+              const colour = resolveItemColour(chosen.value);
               return [
                 <li key={element} className="directives-panel__chosen-item">
                   <span
                     className="directives-panel__chip"
                     aria-hidden="true"
-                    style={{ background: swatch?.color }}
+                    style={{ background: colour?.color }}
                   />
                   {t('palette.chosen', {
                     element: t(`elements.${element}`),
-                    colour: t(chosen.value),
+                    colour: colour?.custom
+                      ? t('custom.named', { hex: colour.custom, nearest: t(colour.swatch.titleKey) })
+                      : t(colour?.swatch.titleKey ?? 'palette.label'),
                   })}
                 </li>,
               ];
@@ -220,6 +238,61 @@ export function DirectivesPanel({
         {state.isMissingItem ? (
           <p className="ui-field__error" role="alert">
             {t('selectItem')}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="directives-panel__group">
+        <legend className="ui-field__label">{t('custom.legend')}</legend>
+        <div className="directives-panel__custom">
+          <label className="directives-panel__custom-field">
+            <span className="ui-field__label">{t('custom.picker')}</span>
+            <input
+              type="color"
+              className="directives-panel__colour-input"
+              value={pickerValue}
+              onChange={(event) => {
+                setHexText(event.target.value);
+                setHexError(false);
+                dispatch({ type: 'applySwatch', titleKey: event.target.value as `#${string}` });
+              }}
+            />
+          </label>
+          <form
+            className="directives-panel__custom-field"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const hex = parseHexColour(hexText);
+              setHexError(hex === null);
+              if (hex) {
+                setHexText(hex);
+                dispatch({ type: 'applySwatch', titleKey: hex });
+              }
+            }}
+          >
+            <label className="ui-field__label" htmlFor={`${ids}-hex`}>
+              {t('custom.hex')}
+            </label>
+            <div className="directives-panel__hex-row">
+              <input
+                id={`${ids}-hex`}
+                className="ui-input directives-panel__hex"
+                value={hexText}
+                maxLength={7}
+                placeholder="#9cab86"
+                aria-invalid={hexError}
+                aria-describedby={hexError ? `${ids}-hex-error` : undefined}
+                onChange={(event) => setHexText(event.target.value)}
+              />
+              <Button type="submit" variant="secondary">
+                {t('custom.apply')}
+              </Button>
+            </div>
+          </form>
+        </div>
+        {hexError ? (
+          <p id={`${ids}-hex-error`} className="ui-field__error" role="alert">
+            {t('custom.invalid')}
           </p>
         ) : null}
       </fieldset>

@@ -1,4 +1,4 @@
-import type { Job, RegionElement } from '@facelift/shared';
+import type { Job, OptionsDirectives, RegionElement } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -24,6 +24,20 @@ interface TransformWorkspace {
   /** The swatch under the mouse, previewed on its element until the mouse leaves it. */
   hoveredColour: PreviewColour | null;
   setHoveredColour(colour: PreviewColour | null): void;
+  /** The directives panel's current choices (options offers), for "Keep this look". */
+  currentDirectives: OptionsDirectives | null;
+  setCurrentDirectives(directives: OptionsDirectives | null): void;
+  /** Up to four kept preview combinations (docs/decisions/096-keep-this-look.md). */
+  keptLooks: KeptLook[];
+  setKeptLooks(update: (looks: KeptLook[]) => KeptLook[]): void;
+  /** The kept look the panel is to bring back; the signal makes the same look restorable twice. */
+  restoreRequest: { directives: OptionsDirectives; signal: number } | null;
+  restoreLook(directives: OptionsDirectives): void;
+}
+
+export interface KeptLook {
+  id: number;
+  directives: OptionsDirectives;
 }
 
 /** An element and the swatch (its title key) it is to be painted with. */
@@ -50,6 +64,15 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
   const [markingRequest, requestMarking] = useState<RegionElement | null>(null);
   const [previewColours, setPreviewColours] = useState<PreviewColour[]>([]);
   const [hoveredColour, setHoveredColour] = useState<PreviewColour | null>(null);
+  const [currentDirectives, setCurrentDirectives] = useState<OptionsDirectives | null>(null);
+  const [keptLooks, setKeptLooks] = useState<KeptLook[]>([]);
+  const [restoreRequest, setRestoreRequest] = useState<{
+    directives: OptionsDirectives;
+    signal: number;
+  } | null>(null);
+  const restoreLook = useCallback((directives: OptionsDirectives) => {
+    setRestoreRequest((previous) => ({ directives, signal: (previous?.signal ?? 0) + 1 }));
+  }, []);
   const { projectId, resetSignal } = project;
 
   // A new or reset project starts with an empty result area and no mask.
@@ -58,6 +81,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
     setActiveJobId(null);
     setShownResultId(null);
     setInpaintingMask(null);
+    setKeptLooks([]);
   }, [projectId, resetSignal]);
 
   useEffect(() => {
@@ -102,8 +126,26 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       setPreviewColours,
       hoveredColour,
       setHoveredColour,
+      currentDirectives,
+      setCurrentDirectives,
+      keptLooks,
+      setKeptLooks,
+      restoreRequest,
+      restoreLook,
     }),
-    [activeJobId, shownResultId, showResult, inpaintingMask, markingRequest, previewColours, hoveredColour],
+    [
+      activeJobId,
+      shownResultId,
+      showResult,
+      inpaintingMask,
+      markingRequest,
+      previewColours,
+      hoveredColour,
+      currentDirectives,
+      keptLooks,
+      restoreRequest,
+      restoreLook,
+    ],
   );
   return <TransformWorkspaceContext.Provider value={value}>{children}</TransformWorkspaceContext.Provider>;
 }

@@ -23,8 +23,16 @@ export function TransformControls() {
   const project = useCurrentProject();
   const { requireCredits } = useRequireCredits();
   const { openSignIn } = useSignInDialog();
-  const { activeJobId, setActiveJobId, inpaintingMask, requestMarking, setPreviewColours, setHoveredColour } =
-    useTransformWorkspace();
+  const {
+    activeJobId,
+    setActiveJobId,
+    inpaintingMask,
+    requestMarking,
+    setPreviewColours,
+    setHoveredColour,
+    setCurrentDirectives,
+    restoreRequest,
+  } = useTransformWorkspace();
   const isLocalEngine = usePublicConfig().data?.imageEngine === 'local';
   const activeJob = useActiveJob();
   const start = useStartTransformation(project.projectId);
@@ -92,8 +100,10 @@ export function TransformControls() {
       <DirectivesPanel
         forceInpaintingMode={isInpainting}
         resetSignal={project.resetSignal}
+        restore={restoreRequest}
         onChange={(next) => {
           setValue(next);
+          setCurrentDirectives(next.directives.mode === 'options' ? next.directives : null);
           // Every chosen colour is previewed on the stage at once (docs/product.md, Studio and preview).
           setPreviewColours(
             next.directives.mode === 'options'

@@ -1,4 +1,4 @@
-import { findSwatchByTitleKey, type RgbBytes, swatchRgb } from '@facelift/shared';
+import { type RgbBytes, resolveItemColour } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,8 +74,8 @@ export function TransformResultArea() {
       : previewColours;
     const paints = colours.flatMap((colour) => {
       const region = project.regions.find((candidate) => candidate.element === colour.element);
-      const swatch = findSwatchByTitleKey(colour.titleKey);
-      return region && swatch ? [{ regionUrl: region.url, rgb: swatchRgb(swatch) as RgbBytes }] : [];
+      const resolved = resolveItemColour(colour.titleKey);
+      return region && resolved ? [{ regionUrl: region.url, rgb: resolved.rgb as RgbBytes }] : [];
     });
     return (
       <ProjectPhoto>
