@@ -240,4 +240,26 @@ describe('DirectivesPanel', () => {
     expect(screen.getByText('Wall colour: #9bac85 (close to Sage)')).toBeTruthy();
     expect(directivesSchema.safeParse(latest().directives).success).toBe(true);
   });
+
+  it('keeps applied custom colours at hand per project, newest first', () => {
+    localStorage.clear();
+    renderPanel({ projectId: 'project-a' });
+    fireEvent.click(elementButton('Roof colour'));
+    const hex = screen.getByRole('textbox', { name: 'Hex colour' });
+    for (const value of ['#123456', '#abcdef']) {
+      fireEvent.change(hex, { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Use colour' }));
+    }
+    const recent = () =>
+      within(screen.getByRole('group', { name: 'Recent colours' }))
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label'));
+    expect(recent()).toEqual(['#abcdef', '#123456']);
+    cleanup();
+    renderPanel({ projectId: 'project-a' });
+    expect(recent()).toEqual(['#abcdef', '#123456']);
+    cleanup();
+    renderPanel({ projectId: 'project-b' });
+    expect(screen.queryByRole('group', { name: 'Recent colours' })).toBeNull();
+  });
 });

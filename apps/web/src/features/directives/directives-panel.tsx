@@ -26,6 +26,7 @@ import {
   swatchTarget,
 } from './directives-panel-state.ts';
 import './directives-panel.css';
+import { useRecentColours } from './recent-colours.ts';
 
 export interface DirectivesPanelProps {
   /** Shows only the free-text prompt (the inpainting and chat offers); off returns to options. */
@@ -34,6 +35,8 @@ export interface DirectivesPanelProps {
   resetSignal?: number;
   /** Called with the directives and composed prompt after every change, and once at start. */
   onChange?: (value: DirectivesPanelValue) => void;
+  /** The project whose recent custom colours are offered (kept per project in this browser). */
+  projectId?: string | null;
   /** Choices to bring back (a kept look); a new signal restores them again. */
   restore?: { directives: OptionsDirectives; signal: number } | null;
   /** A swatch under the mouse (for an instant preview on its element), or null when it leaves. */
@@ -51,6 +54,7 @@ export function DirectivesPanel({
   onChange,
   onSwatchHover,
   restore,
+  projectId,
 }: DirectivesPanelProps) {
   const { t } = useTranslation('directives');
   const [state, dispatch] = useReducer(directivesPanelReducer, undefined, createInitialPanelState);
@@ -61,6 +65,7 @@ export function DirectivesPanel({
   const [focusableSwatch, setFocusableSwatch] = useState(0);
   const [hexText, setHexText] = useState('');
   const [hexError, setHexError] = useState(false);
+  const recent = useRecentColours(projectId);
 
   const lastResetSignal = useRef(resetSignal);
   useEffect(() => {
@@ -256,6 +261,11 @@ export function DirectivesPanel({
                 setHexError(false);
                 dispatch({ type: 'applySwatch', titleKey: event.target.value as `#${string}` });
               }}
+              // Remembered once the picker closes: dragging through it would fill the list.
+              onBlur={(event) => {
+                const hex = parseHexColour(event.target.value);
+                if (hex && state.selectedItems.some((item) => item.value === hex)) recent.remember(hex);
+              }}
             />
           </label>
           <form
@@ -266,6 +276,7 @@ export function DirectivesPanel({
               setHexError(hex === null);
               if (hex) {
                 setHexText(hex);
+                recent.remember(hex);
                 dispatch({ type: 'applySwatch', titleKey: hex });
               }
             }}
@@ -294,6 +305,26 @@ export function DirectivesPanel({
           <p id={`${ids}-hex-error`} className="ui-field__error" role="alert">
             {t('custom.invalid')}
           </p>
+        ) : null}
+        {recent.colours.length > 0 ? (
+          <div className="directives-panel__recent" role="group" aria-label={t('custom.recent')}>
+            {recent.colours.map((hex) => (
+              <button
+                key={hex}
+                type="button"
+                className="directives-panel__swatch"
+                style={{ background: hex }}
+                aria-pressed={targetColour === hex}
+                title={hex}
+                aria-label={hex}
+                onClick={() => {
+                  setHexText(hex);
+                  setHexError(false);
+                  dispatch({ type: 'applySwatch', titleKey: hex });
+                }}
+              />
+            ))}
+          </div>
         ) : null}
       </fieldset>
 

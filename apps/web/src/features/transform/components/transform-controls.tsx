@@ -101,6 +101,7 @@ export function TransformControls() {
         forceInpaintingMode={isInpainting}
         resetSignal={project.resetSignal}
         restore={restoreRequest}
+        projectId={project.projectId}
         onChange={(next) => {
           setValue(next);
           setCurrentDirectives(next.directives.mode === 'options' ? next.directives : null);
