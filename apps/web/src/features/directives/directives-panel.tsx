@@ -307,7 +307,8 @@ export function DirectivesPanel({
           </p>
         ) : null}
         {recent.colours.length > 0 ? (
-          <div className="directives-panel__recent" role="group" aria-label={t('custom.recent')}>
+          <fieldset className="directives-panel__recent">
+            <legend className="ui-field__hint">{t('custom.recent')}</legend>
             {recent.colours.map((hex) => (
               <button
                 key={hex}
@@ -324,7 +325,7 @@ export function DirectivesPanel({
                 }}
               />
             ))}
-          </div>
+          </fieldset>
         ) : null}
       </fieldset>
 
