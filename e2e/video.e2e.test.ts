@@ -174,10 +174,11 @@ describe('before/after video creator', () => {
     await showRecolouredResult(page, baseUrl);
     const dialog = await openVideoCreator(page);
     await chooseVideo(dialog, { type: 'social', platform: 'youtube' });
-    const workerClosed = new Promise<string>((resolve) => {
-      page.on('worker', (worker) => {
-        if (worker.url().includes('video-encoder')) worker.on('close', () => resolve(worker.url()));
-      });
+    // Wait until Playwright has attached to the encoder worker before cancelling: on a busy
+    // machine a worker ended before the attach is never reported, and its close never comes.
+    const encoderWorker = page.waitForEvent('worker', {
+      predicate: (worker) => worker.url().includes('video-encoder'),
+      timeout: 60_000,
     });
     // By keyboard: Enter on Generate; focus moves to Cancel, Enter cancels, focus returns to Generate.
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
@@ -186,6 +187,8 @@ describe('before/after video creator', () => {
     const progress = dialog.getByRole('progressbar', { name: 'Video progress' });
     await progress.waitFor();
     await expect.poll(focusedText).toBe('Cancel');
+    const worker = await encoderWorker;
+    const workerClosed = new Promise<string>((resolve) => worker.on('close', () => resolve(worker.url())));
     await page.keyboard.press('Enter');
     await dialog.getByRole('status').filter({ hasText: 'Video cancelled.' }).waitFor();
     await expect.poll(focusedText).toBe('Generate video');
