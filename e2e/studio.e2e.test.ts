@@ -432,4 +432,33 @@ describe('any colour', () => {
     }, project.id);
     expect(storedPrompt).toContain('Change only the walls to sage');
   });
+
+  it('takes a colour from the stage photo with a click where the browser has no EyeDropper', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'EyeDropper');
+    });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByText('5 credits', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Pick from photo', exact: true }).click();
+    await page.getByText('Click the photo to take its colour. Esc cancels.').waitFor();
+    // The roof band (x 70–829, y 100–179 of the photo) is rgb(90, 60, 50).
+    const photo = page.getByRole('img', { name: 'The image the next transformation starts from' });
+    const box = await photo.boundingBox();
+    if (!box) throw new Error('no photo box');
+    const scale = Math.min(box.width / width, box.height / height);
+    const left = box.x + (box.width - width * scale) / 2;
+    const top = box.y + (box.height - height * scale) / 2;
+    await page.mouse.click(left + 400 * scale, top + 140 * scale);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Hex colour' }).inputValue()).toBe('#5a3c32');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Generated prompt' }).inputValue())
+      .toContain('Change only the walls to custom colour #5a3c32 (close to');
+    await page.getByRole('button', { name: '#5a3c32', exact: true }).waitFor();
+    expect(await page.getByText('Click the photo to take its colour. Esc cancels.').count()).toBe(0);
+  });
 });

@@ -37,6 +37,8 @@ export interface DirectivesPanelProps {
   onChange?: (value: DirectivesPanelValue) => void;
   /** The project whose recent custom colours are offered (kept per project in this browser). */
   projectId?: string | null;
+  /** Takes a colour from the photo (the eyedropper); resolves with "#rrggbb" or null when cancelled. */
+  onPickFromPhoto?: () => Promise<string | null>;
   /** Choices to bring back (a kept look); a new signal restores them again. */
   restore?: { directives: OptionsDirectives; signal: number } | null;
   /** A swatch under the mouse (for an instant preview on its element), or null when it leaves. */
@@ -55,6 +57,7 @@ export function DirectivesPanel({
   onSwatchHover,
   restore,
   projectId,
+  onPickFromPhoto,
 }: DirectivesPanelProps) {
   const { t } = useTranslation('directives');
   const [state, dispatch] = useReducer(directivesPanelReducer, undefined, createInitialPanelState);
@@ -66,6 +69,7 @@ export function DirectivesPanel({
   const [hexText, setHexText] = useState('');
   const [hexError, setHexError] = useState(false);
   const recent = useRecentColours(projectId);
+  const [isPicking, setIsPicking] = useState(false);
 
   const lastResetSignal = useRef(resetSignal);
   useEffect(() => {
@@ -301,6 +305,25 @@ export function DirectivesPanel({
             </div>
           </form>
         </div>
+        {onPickFromPhoto ? (
+          <Button
+            variant="secondary"
+            className="directives-panel__eyedropper"
+            aria-pressed={isPicking}
+            onClick={async () => {
+              setIsPicking(true);
+              const hex = parseHexColour((await onPickFromPhoto()) ?? '');
+              setIsPicking(false);
+              if (!hex) return;
+              setHexText(hex);
+              setHexError(false);
+              recent.remember(hex);
+              dispatch({ type: 'applySwatch', titleKey: hex });
+            }}
+          >
+            {t('custom.eyedropper')}
+          </Button>
+        ) : null}
         {hexError ? (
           <p id={`${ids}-hex-error`} className="ui-field__error" role="alert">
             {t('custom.invalid')}

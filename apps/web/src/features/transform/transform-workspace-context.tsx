@@ -33,6 +33,9 @@ interface TransformWorkspace {
   /** The kept look the panel is to bring back; the signal makes the same look restorable twice. */
   restoreRequest: { directives: OptionsDirectives; signal: number } | null;
   restoreLook(directives: OptionsDirectives): void;
+  /** Set while a click on the stage photo is to pick a colour (the eyedropper's fallback). */
+  colourPick: ((hex: string | null) => void) | null;
+  setColourPick(pick: ((hex: string | null) => void) | null): void;
 }
 
 export interface KeptLook {
@@ -70,6 +73,11 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
     directives: OptionsDirectives;
     signal: number;
   } | null>(null);
+  const [colourPick, setColourPickState] = useState<((hex: string | null) => void) | null>(null);
+  // A function in state must be wrapped, or React would call it as an updater.
+  const setColourPick = useCallback((pick: ((hex: string | null) => void) | null) => {
+    setColourPickState(() => pick);
+  }, []);
   const restoreLook = useCallback((directives: OptionsDirectives) => {
     setRestoreRequest((previous) => ({ directives, signal: (previous?.signal ?? 0) + 1 }));
   }, []);
@@ -132,6 +140,8 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       setKeptLooks,
       restoreRequest,
       restoreLook,
+      colourPick,
+      setColourPick,
     }),
     [
       activeJobId,
@@ -145,6 +155,8 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       keptLooks,
       restoreRequest,
       restoreLook,
+      colourPick,
+      setColourPick,
     ],
   );
   return <TransformWorkspaceContext.Provider value={value}>{children}</TransformWorkspaceContext.Provider>;

@@ -11,6 +11,7 @@ import { isJobFinished } from '../../jobs/index.ts';
 import { useCurrentProject } from '../../projects/index.ts';
 import { useStartTransformation } from '../api/start-transformation.ts';
 import { useActiveJob } from '../hooks/use-active-job.ts';
+import { browserEyeDropper } from '../stage-colour-pick.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 import { EditScopeNotice } from './edit-scope-notice.tsx';
 
@@ -32,6 +33,7 @@ export function TransformControls() {
     setHoveredColour,
     setCurrentDirectives,
     restoreRequest,
+    setColourPick,
   } = useTransformWorkspace();
   const isLocalEngine = usePublicConfig().data?.imageEngine === 'local';
   const activeJob = useActiveJob();
@@ -102,6 +104,23 @@ export function TransformControls() {
         resetSignal={project.resetSignal}
         restore={restoreRequest}
         projectId={project.projectId}
+        onPickFromPhoto={async () => {
+          const EyeDropper = browserEyeDropper();
+          if (EyeDropper) {
+            try {
+              return (await new EyeDropper().open()).sRGBHex;
+            } catch {
+              return null; // Escape closes the browser's eyedropper.
+            }
+          }
+          // Without the EyeDropper API the next click on the stage photo picks its pixel.
+          return new Promise<string | null>((resolve) =>
+            setColourPick((hex) => {
+              setColourPick(null);
+              resolve(hex);
+            }),
+          );
+        }}
         onChange={(next) => {
           setValue(next);
           setCurrentDirectives(next.directives.mode === 'options' ? next.directives : null);

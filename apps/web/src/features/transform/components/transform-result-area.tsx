@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PreviewCanvas } from '../../preview/index.ts';
 import { ProjectPhoto, projectQueryKeys, useCurrentProject } from '../../projects/index.ts';
 import { useActiveJob } from '../hooks/use-active-job.ts';
+import { pickPhotoColour } from '../stage-colour-pick.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 import { ComparisonView } from './comparison-view.tsx';
 import { ResultPanel } from './result-panel.tsx';
@@ -17,7 +18,8 @@ import { TransformError, TransformProgress } from './transform-status.tsx';
 export function TransformResultArea() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
-  const { activeJobId, shownResultId, showResult, previewColours, hoveredColour } = useTransformWorkspace();
+  const { activeJobId, shownResultId, showResult, previewColours, hoveredColour, colourPick } =
+    useTransformWorkspace();
   const job = useActiveJob();
 
   const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
@@ -77,7 +79,7 @@ export function TransformResultArea() {
       const resolved = resolveItemColour(colour.titleKey);
       return region && resolved ? [{ regionUrl: region.url, rgb: resolved.rgb as RgbBytes }] : [];
     });
-    return (
+    const photo = (
       <ProjectPhoto>
         <PreviewCanvas
           imageUrl={base.url}
@@ -86,6 +88,26 @@ export function TransformResultArea() {
           paints={paints}
         />
       </ProjectPhoto>
+    );
+    if (!colourPick) return photo;
+    // The eyedropper's fallback: the next click on the photo takes its colour; Escape cancels.
+    return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only pick; the hex field and the colour picker are the keyboard's way
+      <div
+        className="stage-colour-pick"
+        onClick={(event) => {
+          const image = event.currentTarget.querySelector('img');
+          colourPick(image ? pickPhotoColour(image, event.clientX, event.clientY) : null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') colourPick(null);
+        }}
+      >
+        <p className="stage-colour-pick__hint" role="status">
+          {t('pickColourHint')}
+        </p>
+        {photo}
+      </div>
     );
   }
   return <div className="empty-state studio-empty">{t('resultEmpty')}</div>;
