@@ -420,6 +420,17 @@ describe('any colour', () => {
         return g - r;
       })
       .toBeGreaterThan(5);
+    if (screenshotDirectory) {
+      mkdirSync(screenshotDirectory, { recursive: true });
+      await page.getByRole('textbox', { name: 'Hex colour' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(screenshotDirectory, 'studio-laptop-looks.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Look 1', exact: true }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(screenshotDirectory, 'studio-phone-looks.png') });
+      await page.getByRole('textbox', { name: 'Hex colour' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(screenshotDirectory, 'studio-phone-custom.png') });
+      await page.setViewportSize({ width: 1366, height: 768 });
+    }
     await page.getByRole('button', { name: 'Remove look 4', exact: true }).click();
     expect(await page.getByRole('button', { name: /^Look \d$/ }).count()).toBe(3);
 
