@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { chooseOutputSize, outputSizeDimensions } from '@facelift/shared';
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
+import { toFile } from 'openai';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChatEngine, ChatReply, ChatReplyRequest } from '../chat-engine.ts';
@@ -12,6 +13,7 @@ import {
   isWeightsEmpty,
   type RasterImage,
 } from '../raster-image.ts';
+import { createOpenAiClient, featherSigma, type OpenAiEngineOptions } from './openai-client.ts';
 import { mapOpenAiError } from './openai-errors.ts';
 import {
   composite,
@@ -20,7 +22,6 @@ import {
   encodeProviderMask,
   type Frame,
   fitIntoFrame,
-  type OpenAiEngineOptions,
 } from './openai-image-engine.ts';
 
 /** The chat model and image quality docs/product.md (Chat) names. */
@@ -35,8 +36,6 @@ export const facadeOnlyInstructions =
   'everything the user did not ask to change; further images are references for style or colour. ' +
   'Politely decline any request that is not about a house facade, in the language the user writes in.';
 
-const featherSigma = 2;
-
 /**
  * The OpenAI chat engine (docs/product.md, Chat): the current image, the painted mask and each
  * reference image are uploaded to /v1/files (purpose vision, explicit MIME types), then one
@@ -48,12 +47,7 @@ export class OpenAiChatEngine implements ChatEngine {
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAiEngineOptions) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      timeout: options.timeoutMs,
-      maxRetries: options.maxRetries,
-    });
+    this.client = createOpenAiClient(options);
   }
 
   async reply(request: ChatReplyRequest): Promise<ChatReply> {

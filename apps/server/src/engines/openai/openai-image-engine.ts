@@ -1,5 +1,6 @@
 import { type ElementType, elementsTouchedByOptions, outputSizeDimensions } from '@facelift/shared';
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
+import { toFile } from 'openai';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImageEditRequest, ImageEditResult, ImageEngine } from '../image-engine.ts';
@@ -13,22 +14,11 @@ import {
   isWeightsEmpty,
   type RasterImage,
 } from '../raster-image.ts';
+import { createOpenAiClient, featherSigma, type OpenAiEngineOptions } from './openai-client.ts';
 import { mapOpenAiError } from './openai-errors.ts';
-
-export interface OpenAiEngineOptions {
-  apiKey: string;
-  /** Any server speaking the OpenAI wire format; the official endpoint when unset. */
-  baseUrl?: string;
-  /** Per attempt, in milliseconds. */
-  timeoutMs: number;
-  maxRetries: number;
-}
 
 /** The image model for edits (docs/product.md, Image engines). */
 export const openAiImageModel = 'gpt-image-1';
-
-/** How softly the provider's result blends in at the inside edge of the mask, in pixels. */
-const featherSigma = 2;
 
 /**
  * The OpenAI engine (docs/product.md, Image engines): gpt-image-1 edits through the official SDK,
@@ -42,13 +32,7 @@ export class OpenAiImageEngine implements ImageEngine {
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAiEngineOptions) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      // The SDK defaults (600 s, 2 retries) would hold a job for half an hour.
-      timeout: options.timeoutMs,
-      maxRetries: options.maxRetries,
-    });
+    this.client = createOpenAiClient(options);
   }
 
   async edit(request: ImageEditRequest): Promise<ImageEditResult> {
