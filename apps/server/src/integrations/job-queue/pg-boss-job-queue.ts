@@ -20,9 +20,29 @@ export class PgBossJobQueue implements JobQueue {
   private ensureStarted(): Promise<void> {
     this.started ??= (async () => {
       await this.boss.start();
-      await this.boss.createQueue(queueName);
+      await this.createQueueOnce();
     })();
     return this.started;
+  }
+
+  /**
+   * Processes that start together (two `npm run worker`, or web instances) race to create the
+   * queue, and PostgreSQL may answer one of them with a deadlock or a duplicate key; the queue
+   * then exists or is about to, so look again instead of crashing the process.
+   */
+  private async createQueueOnce(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(queueName);
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        const isRace = code === '40P01' || code === '23505';
+        if (!isRace || attempt >= 5) throw error;
+        if (await this.boss.getQueue(queueName)) return;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
 
   async enqueue(jobId: string, attempt = 0): Promise<void> {
