@@ -36,7 +36,9 @@ describe('web shell', () => {
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     const shownAt = Date.now();
     await page.waitForURL(`${baseUrl}/`, { timeout: 6000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+    // The heading is seen up to a few hundred ms after it renders on a busy machine, so the
+    // lower bound leaves room for that; an immediate redirect would still fail it.
+    expect(Date.now() - shownAt).toBeGreaterThan(2000);
     await page.getByRole('heading', { name: 'Your project' }).waitFor();
   });
 
@@ -46,7 +48,7 @@ describe('web shell', () => {
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
     const shownAt = Date.now();
     await page.waitForURL(`${baseUrl}/`, { timeout: 6000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+    expect(Date.now() - shownAt).toBeGreaterThan(2000);
   });
 });
 
