@@ -82,6 +82,11 @@ export interface FakeOpenAiServer {
   requestLog: string[];
   /** The next `times` requests fail this way. */
   failNext(failure: FakeOpenAiFailure, times?: number): void;
+  /**
+   * An outage: every request fails this way (default: the provider's 500) for `durationMs`
+   * from now, however many arrive. Resolves when the outage is over.
+   */
+  outage(durationMs: number, failure?: Exclude<FakeOpenAiFailure, 'hang' | 'empty-data'>): Promise<void>;
   /** The solid colour of generated images. */
   answerColour: [number, number, number];
   /** Files uploaded to /v1/files, in order (deleted ones included). */
@@ -311,6 +316,7 @@ async function solidPng(width: number, height: number, [r, g, b]: [number, numbe
 export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): Promise<FakeOpenAiServer> {
   const apiKey = options.apiKey ?? `sk-fake-${randomUUID()}`;
   const failures: FakeOpenAiFailure[] = [];
+  let outage: { until: number; failure: Exclude<FakeOpenAiFailure, 'hang' | 'empty-data'> } | null = null;
   const files = new Map<string, RecordedUpload>();
   const state: Pick<
     FakeOpenAiServer,
@@ -655,6 +661,7 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     try {
       const body = await readBody(request);
       if (request.headers.authorization !== `Bearer ${apiKey}`) throw failureError('unauthorized');
+      if (outage && Date.now() < outage.until) throw failureError(outage.failure);
       const failure = failures.shift();
       if (failure === 'hang') return; // Never answers: the client's timeout must end it.
       if (failure && failure !== 'empty-data') throw failureError(failure);
@@ -720,6 +727,10 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     },
     failNext(failure, times = 1) {
       for (let count = 0; count < times; count++) failures.push(failure);
+    },
+    outage(durationMs, failure = 'server-error') {
+      outage = { until: Date.now() + durationMs, failure };
+      return new Promise((resolve) => setTimeout(resolve, durationMs));
     },
     close() {
       server.closeAllConnections();
