@@ -24,8 +24,14 @@ export class LocalBlobStore implements BlobStore {
     await mkdir(path.dirname(target), { recursive: true });
     // Write then rename: a reader never sees half a file.
     const temporary = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temporary, body);
-    await rename(temporary, target);
+    try {
+      await writeFile(temporary, body);
+      await rename(temporary, target);
+    } catch (error) {
+      // A write cut short (a full disk) leaves no half file behind.
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -6,6 +6,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { parseProjectKey } from './project-keys.ts';
 import * as repository from './projects.repository.ts';
 
+export const storeFullMessage =
+  'There is no room left to store files right now, so nothing was saved. Please try again later.';
+
+/** No space, no quota left, or a file larger than the system allows. */
+function isOutOfSpace(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG';
+}
+
 /**
  * Project files in the blob store (docs/architecture.md, Server layers): what the other
  * project services write and read, and the owner-only file door of GET /api/files. A file
@@ -18,8 +27,20 @@ export class ProjectFilesService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    return this.blobs.put(key, bytes, contentType);
+  /**
+   * Stores a file. A full disk (or quota) is told as what it is, in words a user understands;
+   * the callers remove what they wrote before and give credits back, so nothing is half kept.
+   */
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    try {
+      await this.blobs.put(key, bytes, contentType);
+    } catch (error) {
+      if (isOutOfSpace(error)) {
+        this.log.error({ err: error, key }, 'file store full');
+        throw new AppError('SERVICE_UNAVAILABLE', storeFullMessage);
+      }
+      throw error;
+    }
   }
 
   get(key: string): Promise<Buffer | null> {
