@@ -7,6 +7,9 @@ import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import type { DialectName } from './dialect.ts';
 
+/** How long opening a PostgreSQL connection may take before the attempt fails. */
+export const postgresConnectTimeoutMs = 5000;
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -15,12 +18,24 @@ export interface DatabaseHandle {
 /** Opens the configured database: a WAL-mode SQLite file by default, PostgreSQL with DATABASE_URL. */
 export function createDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // A database that does not answer (a lost route) fails a request within seconds instead
+    // of holding it forever (docs/decisions/113-faults.md).
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error('[database] idle connection lost:', error.message));
     // bigint ids, counts and millisecond times come back as strings by default; they fit in a JS number.
-    pool.on('connect', (client) => client.setTypeParser(20, (value: string) => Number(value)));
+    pool.on('connect', (client) => {
+      client.setTypeParser(20, (value: string) => Number(value));
+      // A connection lost while checked out (mid-query or mid-transaction) emits 'error' on
+      // the client, where the pool does not listen: unheard, it would crash the process. The
+      // query itself fails and the pool drops the broken client when it is released.
+      client.on('error', (error) => console.error('[database] connection lost:', error.message));
+    });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(path.dirname(database.file), { recursive: true });

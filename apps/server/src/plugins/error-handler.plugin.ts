@@ -2,6 +2,7 @@ import { type ApiErrorBody, errorCodeOfRule } from '@facelift/shared';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailableMessage, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError, errorCodeForStatus } from '../lib/app-error.ts';
 
 /** The first failed rule that asked for its own error code, as the AppError it stands for. */
@@ -41,6 +42,10 @@ export const errorHandlerPlugin = fp(
         body = {
           error: { code: 'VALIDATION_FAILED', message: 'The request is not valid.', requestId, details },
         };
+      } else if (isDatabaseUnavailable(error)) {
+        // The database is unreachable for a moment: say so, not "internal error" (docs/decisions/113-faults.md).
+        status = 503;
+        body = { error: { code: 'SERVICE_UNAVAILABLE', message: databaseUnavailableMessage, requestId } };
       } else {
         status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
         const isClientError = status < 500;

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { postgresConnectTimeoutMs } from '../../db/connection.ts';
 import type { JobHandler, JobQueue } from './job-queue.ts';
 
 const queueName = 'transformations';
@@ -13,8 +14,16 @@ export class PgBossJobQueue implements JobQueue {
   private started: Promise<void> | null = null;
 
   constructor(connectionString: string) {
-    this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
-    this.boss.on('error', (error) => console.error('[pg-boss]', error));
+    // pg-boss hands its options to pg's Pool, whose connect timeout its typings do not list.
+    const options: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number } = {
+      connectionString,
+      schema: 'pgboss',
+      max: 4,
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+    };
+    this.boss = new PgBoss(options);
+    // Connection errors while the database is away; pg-boss keeps polling and resumes.
+    this.boss.on('error', (error) => console.error('[pg-boss]', error.message));
   }
 
   private ensureStarted(): Promise<void> {

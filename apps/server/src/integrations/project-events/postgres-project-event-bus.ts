@@ -1,5 +1,6 @@
 import { type ProjectEvent, projectEventSchema } from '@facelift/shared';
 import pg from 'pg';
+import { postgresConnectTimeoutMs } from '../../db/connection.ts';
 import { MemoryProjectEventBus } from './memory-project-event-bus.ts';
 import type { ProjectEventBus, ProjectEventListener } from './project-event-bus.ts';
 
@@ -29,7 +30,11 @@ export class PostgresProjectEventBus implements ProjectEventBus {
   private ready: Promise<void>;
 
   constructor(private readonly options: PostgresProjectEventBusOptions) {
-    this.publisher = new pg.Pool({ connectionString: options.url, max: 2 });
+    this.publisher = new pg.Pool({
+      connectionString: options.url,
+      max: 2,
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+    });
     this.publisher.on('error', (error) => options.onError?.(error));
     this.ready = this.connect(false);
   }
@@ -40,7 +45,12 @@ export class PostgresProjectEventBus implements ProjectEventBus {
   }
 
   private async connect(isReconnect: boolean): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    // Without a timeout, a reconnect sent into a lost route would wait forever and events
+    // would never flow again once the database is back.
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+    });
     client.on('notification', (message) => {
       if (message.channel !== projectEventsChannel || !message.payload) return;
       try {

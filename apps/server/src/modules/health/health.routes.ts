@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ping } from '../../db/dialect.ts';
 import { appVersion } from '../../lib/version.ts';
 
+const healthPingTimeoutMs = 2000;
+
 /** Liveness and readiness in one: 200 when the database answers, 503 otherwise. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,17 +17,26 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const reachable = await ping(app.db).then(
-        () => true,
-        (error: unknown) => {
-          request.log.error({ err: error }, 'database unreachable');
-          return false;
-        },
-      );
+      // A database that does not answer counts as unreachable after healthPingTimeoutMs, so a
+      // load balancer's check gets its answer while pool connections are still timing out.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), healthPingTimeoutMs);
+      });
+      const reachable = await Promise.race([ping(app.db), timeout])
+        .finally(() => clearTimeout(timer))
+        .then(
+          () => true,
+          (error: unknown) => {
+            request.log.error({ err: error }, 'database unreachable');
+            return false;
+          },
+        );
       return reply.status(reachable ? 200 : 503).send({
         status: reachable ? 'ok' : 'degraded',
         version: appVersion,
         database: { dialect: app.dialect, reachable },
+        ...(reachable ? {} : { reason: 'The database is not answering.' }),
       });
     },
   );
