@@ -139,17 +139,29 @@ describe('standard transformation with the local engine', () => {
     expect(second?.original.key).toBe(first?.transformed.key);
   });
 
-  it('names the unmarked walls on the Transform button and leads to marking them, charging nothing', async () => {
+  it('leads to marking the walls on the first colour only, then names them on the Transform button, charging nothing', async () => {
     const { page } = await newSession();
     const project = await userWithProject(page.request, baseUrl, { markWall: false });
     await page.goto(`${baseUrl}/projects/${project.id}`);
     await page.getByText('5 credits', { exact: true }).waitFor();
-    await chooseWallColour(page, 'Sage');
-    // The local engine recolours what is marked: rather than failing after the click, the
-    // button says what is missing and opens the editor on it.
+    // The local engine recolours what is marked: the first colour for the unmarked walls opens
+    // the editor on them, and closing it (Escape) gives the focus back to the swatch.
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await editor.getByText('Click on the walls.').waitFor();
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Sage');
+    // Further colours for the walls do not interrupt again; the button names what is missing
+    // and leads there rather than failing after the click.
+    await page.getByRole('button', { name: 'Burgundy', exact: true }).click();
+    await expect
+      .poll(() => page.getByLabel('Generated prompt').inputValue())
+      .toContain('Change only the walls to burgundy');
+    expect(await editor.count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Transform', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Mark the walls first' }).click();
-    const editor = page.getByRole('dialog', { name: 'Mask editor' });
     await editor.getByText('Click on the walls.').waitFor();
     await editor.getByRole('button', { name: 'Close' }).click();
     expect(await page.getByRole('alert').count()).toBe(0);

@@ -54,6 +54,37 @@ describe('DirectivesPanel', () => {
     expect(latest().isReady).toBe(false);
   });
 
+  it('reports each colour the user gives an element (for guided marking), not restores or element choices', () => {
+    const onColourChosen = vi.fn();
+    const { rerender } = renderPanel({ onColourChosen });
+    fireEvent.click(swatch('Sage'));
+    expect(onColourChosen).not.toHaveBeenCalled();
+    fireEvent.click(elementButton('Wall colour'));
+    expect(onColourChosen).not.toHaveBeenCalled();
+    fireEvent.click(swatch('Sage'));
+    fireEvent.click(elementButton('Roof colour'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Hex colour' }), { target: { value: '#2a6fdb' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use colour' }));
+    expect(onColourChosen.mock.calls).toEqual([['walls'], ['roof']]);
+    act(() =>
+      rerender({
+        onColourChosen,
+        restore: {
+          signal: 1,
+          directives: {
+            mode: 'options',
+            selectedItems: [{ type: 'doorFrames', value: 'itemColor-white' }],
+            customInstructions: {},
+            doorGlassStyle: null,
+            scope: 'strict',
+            applyTo: 'selectedItems',
+          },
+        },
+      }),
+    );
+    expect(onColourChosen).toHaveBeenCalledTimes(2);
+  });
+
   it('says "Please select an item" when a colour is applied with no element', () => {
     const { latest } = renderPanel();
     fireEvent.click(swatch('Sage'));

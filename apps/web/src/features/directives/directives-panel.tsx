@@ -9,6 +9,7 @@ import {
   parseHexColour,
   resolveItemColour,
   type Scope,
+  type SelectedItem,
   scopes,
   swatches,
 } from '@facelift/shared';
@@ -43,6 +44,11 @@ export interface DirectivesPanelProps {
   restore?: { directives: OptionsDirectives; signal: number } | null;
   /** A swatch under the mouse (for an instant preview on its element), or null when it leaves. */
   onSwatchHover?: (hovered: { element: string; titleKey: string } | null) => void;
+  /**
+   * The user gave an element a colour (a swatch, a typed or picked colour, a recent one; the
+   * native picker once it closes): guided marking starts here (docs/product.md, Marking and selection).
+   */
+  onColourChosen?: (element: ElementType) => void;
 }
 
 /**
@@ -55,6 +61,7 @@ export function DirectivesPanel({
   resetSignal,
   onChange,
   onSwatchHover,
+  onColourChosen,
   restore,
   projectId,
   onPickFromPhoto,
@@ -120,6 +127,10 @@ export function DirectivesPanel({
   const doorsDisabled = isDoorOptionDisabled(state);
   const target = swatchTarget(state);
   const targetColour = state.selectedItems.find((item) => item.type === target)?.value;
+  const chooseColour = (titleKey: SelectedItem['value']) => {
+    dispatch({ type: 'applySwatch', titleKey });
+    if (target) onColourChosen?.(target);
+  };
   const pickerValue = parseHexColour(hexText) ?? resolveItemColour(targetColour ?? '')?.custom ?? '#9cab86';
   const opening = editedOpening(state);
   const active = state.activeElement;
@@ -234,7 +245,7 @@ export function DirectivesPanel({
               aria-pressed={targetColour === swatch.titleKey}
               title={t(swatch.titleKey)}
               aria-label={t(swatch.titleKey)}
-              onClick={() => dispatch({ type: 'applySwatch', titleKey: swatch.titleKey })}
+              onClick={() => chooseColour(swatch.titleKey)}
               onPointerEnter={(event) => {
                 // A mouse only: on touch the tap itself chooses, and a hover would stick.
                 if (event.pointerType === 'mouse' && target)
@@ -265,10 +276,18 @@ export function DirectivesPanel({
                 setHexError(false);
                 dispatch({ type: 'applySwatch', titleKey: event.target.value as `#${string}` });
               }}
-              // Remembered once the picker closes: dragging through it would fill the list.
+              // Remembered (and guided) once the picker closes: dragging through it would fill the
+              // list, and an editor opening mid-drag would take the picker away.
               onBlur={(event) => {
                 const hex = parseHexColour(event.target.value);
-                if (hex && state.selectedItems.some((item) => item.value === hex)) recent.remember(hex);
+                if (
+                  hex &&
+                  target &&
+                  state.selectedItems.some((item) => item.type === target && item.value === hex)
+                ) {
+                  recent.remember(hex);
+                  onColourChosen?.(target);
+                }
               }}
             />
           </label>
@@ -281,7 +300,7 @@ export function DirectivesPanel({
               if (hex) {
                 setHexText(hex);
                 recent.remember(hex);
-                dispatch({ type: 'applySwatch', titleKey: hex });
+                chooseColour(hex);
               }
             }}
           >
@@ -318,7 +337,7 @@ export function DirectivesPanel({
               setHexText(hex);
               setHexError(false);
               recent.remember(hex);
-              dispatch({ type: 'applySwatch', titleKey: hex });
+              chooseColour(hex);
             }}
           >
             {t('custom.eyedropper')}
@@ -344,7 +363,7 @@ export function DirectivesPanel({
                 onClick={() => {
                   setHexText(hex);
                   setHexError(false);
-                  dispatch({ type: 'applySwatch', titleKey: hex });
+                  chooseColour(hex);
                 }}
               />
             ))}

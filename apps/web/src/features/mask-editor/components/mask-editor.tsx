@@ -1,6 +1,6 @@
 import { defaultFrameWidth, type Point, type RegionElement, smartSelectTolerance } from '@facelift/shared';
 import { Dialog } from 'radix-ui';
-import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMaskDocument } from '../hooks/use-mask-document.ts';
@@ -90,6 +90,8 @@ export function MaskEditor({
   ref,
 }: MaskEditorProps) {
   const { t } = useTranslation('maskEditor');
+  const guideId = useId();
+  const opener = useRef<HTMLElement | null>(null);
   const [settings, setSettings] = useState<ToolSettings>({
     tool: initialTool ?? 'brush',
     target: initialTarget,
@@ -204,7 +206,21 @@ export function MaskEditor({
       ) : null}
       <Dialog.Root open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
         <Dialog.Portal>
-          <Dialog.Content className="mask-editor" aria-describedby={undefined}>
+          {/* A guide ("Click on the walls.") is what a screen reader reads on opening. */}
+          <Dialog.Content
+            className="mask-editor"
+            aria-describedby={guide && settings.target === initialTarget ? guideId : undefined}
+            // Without a Dialog.Trigger Radix would drop the focus on the page when the editor
+            // closes: it goes back to whatever opened it (a swatch, "Mark areas", Transform).
+            onOpenAutoFocus={() => {
+              opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              if (!opener.current?.isConnected) return;
+              event.preventDefault();
+              opener.current.focus();
+            }}
+          >
             <header className="mask-editor__header">
               <Dialog.Title className="mask-editor__title">{t('title')}</Dialog.Title>
               <Button variant="secondary" onClick={onClose}>
@@ -229,7 +245,9 @@ export function MaskEditor({
             />
             {/* The guide is about the layer it was given for; another layer has its own hint. */}
             {guide && settings.target === initialTarget ? (
-              <p className="mask-editor__guide">{guide}</p>
+              <p id={guideId} className="mask-editor__guide">
+                {guide}
+              </p>
             ) : null}
             <p className="mask-editor__hint">
               {t(

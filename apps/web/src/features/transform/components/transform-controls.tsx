@@ -10,6 +10,7 @@ import { DirectivesPanel, type DirectivesPanelValue } from '../../directives/ind
 import { isJobFinished } from '../../jobs/index.ts';
 import { useCurrentProject } from '../../projects/index.ts';
 import { useStartTransformation } from '../api/start-transformation.ts';
+import { sessionGuidanceStore, takeFirstGuidance } from '../guided-marking.ts';
 import { useActiveJob } from '../hooks/use-active-job.ts';
 import { browserEyeDropper } from '../stage-colour-pick.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
@@ -132,6 +133,13 @@ export function TransformControls() {
           );
         }}
         onSwatchHover={(hovered) => setHoveredColour(isInpainting ? null : hovered)}
+        onColourChosen={(element) => {
+          // Guided marking (docs/product.md, Marking and selection): the local engine recolours
+          // only what is marked, so the first colour for an unmarked element opens the editor
+          // on it with smart select ready; closing it shows the colour in the preview at once.
+          if (!isLocalEngine || isInpainting || marked.has(element)) return;
+          if (takeFirstGuidance(element, sessionGuidanceStore())) requestMarking(element);
+        }}
       />
       <div className="transform-actions">
         <EditScopeNotice directives={value?.directives ?? null} />
