@@ -40,7 +40,7 @@ async function load(server: BenchServer, path: string, headers: Record<string, s
   };
 }
 
-async function signedInCookie(server: BenchServer): Promise<string> {
+export async function signedInCookie(server: BenchServer): Promise<string> {
   const origin = { origin: server.baseUrl };
   const signUp = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',

@@ -31,6 +31,8 @@ export function buildServer(): void {
 export async function startBenchServer(
   kind: 'built' | 'source' | 'bare',
   environment: Record<string, string> = {},
+  /** Extra arguments for node before the script (e.g. `--cpu-prof`). */
+  nodeArguments: string[] = [],
 ): Promise<BenchServer> {
   const port = await findFreePort();
   const dataDirectory = await mkdtemp(path.join(tmpdir(), 'facelift-bench-'));
@@ -40,7 +42,7 @@ export async function startBenchServer(
     bare: ['--import', 'tsx', 'bench/support/bare-fastify.ts'],
   }[kind];
   const startedAt = performance.now();
-  const child = spawn(process.execPath, command, {
+  const child = spawn(process.execPath, [...nodeArguments, ...command], {
     cwd: repositoryRoot,
     env: {
       ...process.env,

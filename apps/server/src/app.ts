@@ -63,6 +63,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authPlugin, {
     config,
     onUserCreated: (user) => services.users.onUserCreated(user.id),
+    sessionNotices: services.projectEvents,
   });
   await app.register(writeRateLimitPlugin, {
     max: config.auth.writeRateLimitPerMinute,

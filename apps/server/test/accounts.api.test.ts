@@ -1,7 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { cookieHeaderFrom, sameOriginHeaders, signIn, signUp } from './support/auth-helpers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { testDialects } from './support/test-databases.ts';
+import { createPostgresTestDatabase, type TestDatabase, testDialects } from './support/test-databases.ts';
 
 for (const { dialect, title, isAvailable } of testDialects) {
   describe.skipIf(!isAvailable)(`accounts API ${title}`, () => {
@@ -218,5 +224,96 @@ describe('per-IP sign-in limit', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+// Each instance remembers confirmed sessions for 10 s (docs/decisions/102-request-path.md); a
+// session ended through one instance must stop working on the others at once all the same
+// (docs/decisions/105-sessions-end-everywhere.md).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let dataDirectory: string;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    dataDirectory = await mkdtemp(path.join(tmpdir(), 'facelift-two-instances-'));
+    const environment = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDirectory,
+      DATABASE_URL: database.database.dialect === 'postgres' ? database.database.url : '',
+      AUTH_SECRET: 'a-shared-secret-for-both-instances-0123456789',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      WEB_DIST_DIR: path.join(dataDirectory, 'web-dist'),
+    };
+    first = await buildApp(loadConfig(environment), { logger: false });
+    second = await buildApp(loadConfig(environment), { logger: false });
+    await first.ready();
+    // The second instance is read over real HTTP, as a browser behind a load balancer would.
+    secondUrl = await second.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await database?.dispose();
+    if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
+  });
+
+  /** Reads the project list through the second instance: 200 signed in, 401 signed out. */
+  const projectsOnSecond = async (cookie: string) =>
+    (await fetch(`${secondUrl}/api/projects`, { headers: { cookie } })).status;
+
+  it('a sign-out on one instance ends the session on the other at once', async () => {
+    expect(first.services.projectEvents.name).toBe('postgres');
+    const { cookie } = await signUp(first, { email: 'two-out@example.com', password: 'a long password' });
+    // The second instance has confirmed (and so remembers) the session.
+    expect(await projectsOnSecond(cookie)).toBe(200);
+    expect(await projectsOnSecond(cookie)).toBe(200);
+    const out = await first.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: sameOriginHeaders(first, cookie),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await projectsOnSecond(cookie)).toBe(401);
+    expect(await (await fetch(`${secondUrl}/api/me`, { headers: { cookie } })).json()).toBeNull();
+  });
+
+  it('a password change on one instance ends the other sessions on the other instance at once', async () => {
+    const email = 'two-password@example.com';
+    const laptop = await signUp(first, { email, password: 'first long password' });
+    const phone = await signIn(second, { email, password: 'first long password' });
+    expect(await projectsOnSecond(phone.cookie)).toBe(200);
+    const changed = await first.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: sameOriginHeaders(first, laptop.cookie),
+      payload: { currentPassword: 'first long password', newPassword: 'second long password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await projectsOnSecond(phone.cookie)).toBe(401);
+  });
+
+  it('deleting the account on one instance signs it out on the other at once', async () => {
+    const { cookie } = await signUp(first, { email: 'two-delete@example.com', password: 'a long password' });
+    expect(await projectsOnSecond(cookie)).toBe(200);
+    const deleted = await first.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: sameOriginHeaders(first, cookie),
+      payload: { password: 'a long password' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await projectsOnSecond(cookie)).toBe(401);
+  });
+
+  it('a sign-in elsewhere leaves remembered sessions alone', async () => {
+    const { cookie } = await signUp(first, { email: 'two-stay@example.com', password: 'a long password' });
+    expect(await projectsOnSecond(cookie)).toBe(200);
+    await signIn(first, { email: 'two-stay@example.com', password: 'a long password' });
+    expect(await projectsOnSecond(cookie)).toBe(200);
   });
 });

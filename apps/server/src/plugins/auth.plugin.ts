@@ -6,6 +6,7 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import type { ProjectEventBus } from '../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../lib/app-error.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
 import { allowedOriginsOf } from '../lib/request-origin.ts';
@@ -20,6 +21,8 @@ const clientIpHeader = 'x-facelift-client-ip';
 const allowedOriginsHeader = 'x-facelift-allowed-origins';
 const rateLimitedMessage = 'Too many attempts. Please wait a minute and try again.';
 const credentialPaths = ['/sign-in/email', '/sign-up/email'];
+/** Auth paths that only create sessions (e-mail, social, OAuth sign-in; sign-up). */
+const sessionCreatingPath = /^\/sign-(in|up)\//;
 /** How long a confirmed session is trusted without asking better-auth again (session-cache.ts). */
 const sessionCacheTtlMs = 10_000;
 
@@ -35,6 +38,11 @@ export interface AuthOptions {
    * grants the starting credits there). Auth itself knows no other module.
    */
   onUserCreated: (user: SessionUser) => Promise<void>;
+  /**
+   * Where sessions-changed notices travel between instances: the project event bus, over
+   * PostgreSQL LISTEN/NOTIFY when there are several (docs/decisions/105-sessions-end-everywhere.md).
+   */
+  sessionNotices: Pick<ProjectEventBus, 'publishSessionsChanged' | 'onSessionsChanged'>;
 }
 
 function createAuth(app: FastifyInstance, { config, onUserCreated }: AuthOptions) {
@@ -124,8 +132,11 @@ export type Auth = ReturnType<typeof createAuth>;
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-    /** Drops every remembered session (an account was deleted outside better-auth's routes). */
-    forgetSessions(): void;
+    /**
+     * Drops every remembered session, on every instance (an account was deleted outside
+     * better-auth's routes). Never throws: a lost notice is logged.
+     */
+    forgetSessions(): Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; reads the session once per request. */
@@ -189,8 +200,17 @@ function authPathOf(request: FastifyRequest): string {
   return `/${rest}`;
 }
 
-/** Forwards /api/auth/* to better-auth; its errors are answered in our error shape. */
-async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply, config: Config) {
+/**
+ * Forwards /api/auth/* to better-auth; its errors are answered in our error shape.
+ * `afterHandled` runs once better-auth is done, before any answer goes out.
+ */
+async function forwardToAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  afterHandled: () => Promise<void>,
+) {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const url = new URL(`/api/auth${authPathOf(request)}${query}`, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
@@ -202,8 +222,14 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, reply: Fastify
     body = withRevokeOtherSessions(body);
     headers.delete('content-length');
   }
-  const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+    text = await response.text();
+  } finally {
+    await afterHandled();
+  }
   if (!response.ok && response.status !== 302 && response.status < 500) {
     throw authErrorToAppError(response.status, text, rateLimitedMessage);
   }
@@ -229,7 +255,20 @@ export const authPlugin = fp<AuthOptions>(
 
     const { authCookies } = await auth.$context;
     const recentSessions = new SessionCache<SessionUser>(sessionCacheTtlMs);
-    app.decorate('forgetSessions', () => recentSessions.clear());
+    // Every instance forgets its sessions when any instance reports a change, so a signed-out
+    // cookie stops working everywhere, not only where it was signed out (decision 105).
+    const stopListening = options.sessionNotices.onSessionsChanged(() => recentSessions.clear());
+    app.addHook('onClose', async () => stopListening());
+    const forgetSessions = async () => {
+      recentSessions.clear();
+      try {
+        await options.sessionNotices.publishSessionsChanged();
+      } catch (error) {
+        // The change itself is stored; other instances catch up within the cache's lifetime.
+        app.log.error({ err: error }, 'sessions-changed notice not sent');
+      }
+    };
+    app.decorate('forgetSessions', forgetSessions);
     const lookUpSession = async (request: FastifyRequest): Promise<SessionUser | null> => {
       // No session cookie, no session: better-auth is not asked (nor the database).
       const cookie = readCookie(request.headers.cookie, authCookies.sessionToken.name);
@@ -308,15 +347,16 @@ export const authPlugin = fp<AuthOptions>(
         schema: { hide: true },
         // Credential attempts are limited above, per account and per address.
         config: { rateLimit: {}, hasOwnRateLimit: true },
-        handler: async (request, reply) => {
-          try {
-            return await forwardToAuth(auth, request, reply, config);
-          } finally {
+        handler: (request, reply) =>
+          forwardToAuth(auth, request, reply, config, async () => {
             // Any auth request that changes state may end or alter a session (sign-out, revoke,
-            // password, e-mail, deletion): sessions are looked up afresh once it is done.
-            if (request.method !== 'GET') recentSessions.clear();
-          }
-        },
+            // password, e-mail, deletion): sessions are looked up afresh once it is done, here
+            // and, before the client hears back, on every other instance (decision 105).
+            // Signing in or up only adds a session: no notice.
+            if (request.method === 'GET') return;
+            if (sessionCreatingPath.test(authPathOf(request))) recentSessions.clear();
+            else await forgetSessions();
+          }),
       });
     });
   },

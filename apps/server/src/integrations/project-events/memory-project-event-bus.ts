@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { ProjectEvent } from '@facelift/shared';
-import type { ProjectEventBus, ProjectEventListener } from './project-event-bus.ts';
+import type { ProjectEventBus, ProjectEventListener, SessionsChangedListener } from './project-event-bus.ts';
+
+/** Not a project id: project ids are UUIDs. */
+const sessionsChanged = Symbol('sessions changed');
 
 /** One process: an EventEmitter keyed by project id. */
 export class MemoryProjectEventBus implements ProjectEventBus {
@@ -19,6 +22,20 @@ export class MemoryProjectEventBus implements ProjectEventBus {
   subscribe(projectId: string, listener: ProjectEventListener): () => void {
     this.emitter.on(projectId, listener);
     return () => this.emitter.off(projectId, listener);
+  }
+
+  async publishSessionsChanged(): Promise<void> {
+    this.deliverSessionsChanged();
+  }
+
+  onSessionsChanged(listener: SessionsChangedListener): () => void {
+    this.emitter.on(sessionsChanged, listener);
+    return () => this.emitter.off(sessionsChanged, listener);
+  }
+
+  /** Tells this process's sessions-changed listeners only (the PostgreSQL bus uses it). */
+  deliverSessionsChanged(): void {
+    this.emitter.emit(sessionsChanged);
   }
 
   /** Delivers an event to this process's subscribers only (the PostgreSQL bus uses it). */

@@ -1,10 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { type ProjectEvent, projectEventSchema } from '@facelift/shared';
 import pg from 'pg';
 import { postgresConnectTimeoutMs } from '../../db/connection.ts';
 import { MemoryProjectEventBus } from './memory-project-event-bus.ts';
-import type { ProjectEventBus, ProjectEventListener } from './project-event-bus.ts';
+import type { ProjectEventBus, ProjectEventListener, SessionsChangedListener } from './project-event-bus.ts';
 
 export const projectEventsChannel = 'facelift_project_events';
+/**
+ * Sessions-changed notices and their acknowledgements, on the same listening connection
+ * (docs/decisions/105-sessions-end-everywhere.md).
+ */
+export const sessionsChangedChannel = 'facelift_sessions_changed';
+export const sessionsForgottenChannel = 'facelift_sessions_forgotten';
+/** The listening connections name themselves so that a publisher can count the instances. */
+const listenerApplicationName = 'facelift-event-listener';
 /** NOTIFY payloads must stay under 8000 bytes; larger events travel as "refetch" hints. */
 const maxPayloadBytes = 7500;
 
@@ -13,6 +22,13 @@ export interface PostgresProjectEventBusOptions {
   /** Logs connection problems; the bus reconnects by itself. */
   onError?: (error: unknown) => void;
   reconnectDelayMs?: number;
+  /** Longest wait for every instance to acknowledge a sessions-changed notice. */
+  acknowledgementWaitMs?: number;
+}
+
+interface PendingNotice {
+  awaited: number;
+  done: () => void;
 }
 
 /**
@@ -28,6 +44,8 @@ export class PostgresProjectEventBus implements ProjectEventBus {
   private isClosed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private ready: Promise<void>;
+  /** Sessions-changed notices this instance sent, by nonce, with the acknowledgements still awaited. */
+  private readonly pendingNotices = new Map<string, PendingNotice>();
 
   constructor(private readonly options: PostgresProjectEventBusOptions) {
     this.publisher = new pg.Pool({
@@ -50,8 +68,25 @@ export class PostgresProjectEventBus implements ProjectEventBus {
     const client = new pg.Client({
       connectionString: this.options.url,
       connectionTimeoutMillis: postgresConnectTimeoutMs,
+      application_name: listenerApplicationName,
     });
     client.on('notification', (message) => {
+      if (message.channel === sessionsChangedChannel) {
+        this.local.deliverSessionsChanged();
+        // Sessions are forgotten here (the listeners are synchronous): tell the sender.
+        this.publisher
+          .query('select pg_notify($1, $2)', [sessionsForgottenChannel, message.payload ?? ''])
+          .catch((error: unknown) => this.options.onError?.(error));
+        return;
+      }
+      if (message.channel === sessionsForgottenChannel) {
+        const pending = this.pendingNotices.get(message.payload ?? '');
+        if (pending) {
+          pending.awaited -= 1;
+          if (pending.awaited <= 0) pending.done();
+        }
+        return;
+      }
       if (message.channel !== projectEventsChannel || !message.payload) return;
       try {
         const parsed = projectEventSchema.safeParse(JSON.parse(message.payload));
@@ -68,6 +103,8 @@ export class PostgresProjectEventBus implements ProjectEventBus {
     try {
       await client.connect();
       await client.query(`listen ${projectEventsChannel}`);
+      await client.query(`listen ${sessionsChangedChannel}`);
+      await client.query(`listen ${sessionsForgottenChannel}`);
     } catch (error) {
       this.options.onError?.(error);
       this.scheduleReconnect(client);
@@ -78,8 +115,10 @@ export class PostgresProjectEventBus implements ProjectEventBus {
       return;
     }
     this.listener = client;
-    // Events sent while we were disconnected are lost: tell every open stream to refetch.
+    // Events sent while we were disconnected are lost: tell every open stream to refetch, and
+    // forget remembered sessions, one of which may have ended meanwhile.
     if (isReconnect) {
+      this.local.deliverSessionsChanged();
       for (const projectId of this.local.projectIds())
         this.local.deliver({ type: 'project.changed', projectId });
     }
@@ -108,6 +147,38 @@ export class PostgresProjectEventBus implements ProjectEventBus {
 
   subscribe(projectId: string, listener: ProjectEventListener): () => void {
     return this.local.subscribe(projectId, listener);
+  }
+
+  /**
+   * Resolves once every listening instance, this one included, has forgotten its sessions
+   * (each acknowledges the notice), or after `acknowledgementWaitMs`: PostgreSQL hands a notice
+   * to each instance separately, some milliseconds apart, and a client that was answered must
+   * not be able to outrun it to another instance. Instances are counted by the application
+   * name of their listening connection; one that is reconnecting forgets its sessions when it
+   * is back.
+   */
+  async publishSessionsChanged(): Promise<void> {
+    const counted = await this.publisher.query<{ listeners: number }>(
+      'select count(*)::int as listeners from pg_stat_activity where datname = current_database() and application_name = $1',
+      [listenerApplicationName],
+    );
+    const nonce = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const forgotten = new Promise<void>((resolve) => {
+      this.pendingNotices.set(nonce, { awaited: counted.rows[0]?.listeners ?? 1, done: resolve });
+      timer = setTimeout(resolve, this.options.acknowledgementWaitMs ?? 2000);
+    });
+    try {
+      await this.publisher.query('select pg_notify($1, $2)', [sessionsChangedChannel, nonce]);
+      await forgotten;
+    } finally {
+      clearTimeout(timer);
+      this.pendingNotices.delete(nonce);
+    }
+  }
+
+  onSessionsChanged(listener: SessionsChangedListener): () => void {
+    return this.local.onSessionsChanged(listener);
   }
 
   async close(): Promise<void> {

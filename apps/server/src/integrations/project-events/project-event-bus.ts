@@ -1,6 +1,7 @@
 import type { ProjectEvent } from '@facelift/shared';
 
 export type ProjectEventListener = (event: ProjectEvent) => void;
+export type SessionsChangedListener = () => void;
 
 /**
  * Fan-out of project changes to SSE clients (docs/architecture.md, A transformation, end to end): in-process on SQLite, PostgreSQL
@@ -13,6 +14,17 @@ export interface ProjectEventBus {
   publish(event: ProjectEvent): Promise<void>;
   /** Calls `listener` for each event of the project; returns the unsubscribe function. */
   subscribe(projectId: string, listener: ProjectEventListener): () => void;
+  /**
+   * Tells every instance, this one included, that sessions may have ended or changed (a
+   * sign-out, a password change, a deleted account), so that each drops the sessions it
+   * remembers (docs/decisions/105-sessions-end-everywhere.md). Never seen by SSE clients.
+   */
+  publishSessionsChanged(): Promise<void>;
+  /**
+   * Calls `listener` for every sessions-changed notice from any instance, and whenever notices
+   * may have been missed (a lost connection); returns the unsubscribe function.
+   */
+  onSessionsChanged(listener: SessionsChangedListener): () => void;
   close(): Promise<void>;
 }
 

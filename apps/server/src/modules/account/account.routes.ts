@@ -71,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         }
       }
       await account.deleteAccount(user.id);
-      app.forgetSessions();
+      await app.forgetSessions();
       return reply.status(204).send();
     },
   );
