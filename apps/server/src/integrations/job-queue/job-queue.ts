@@ -13,6 +13,14 @@ export interface JobQueue {
    * worker died is delivered again even while the dead worker's delivery is still open.
    */
   enqueue(jobId: string, attempt?: number): Promise<void>;
+  /**
+   * Of these queued jobs (queued since before `staleBefore`), the ones no delivery will run:
+   * never sent (the process died between writing the row and sending), or taken by a worker
+   * before `staleBefore` that never started them (it died between pick-up and start). A
+   * stalled delivery is ended here, so of several instances asking at once one gets the job;
+   * the caller sends the returned ones again (docs/decisions/021-ending-jobs.md).
+   */
+  takeOrphans(jobIds: string[], staleBefore: Date): Promise<string[]>;
   /** Starts delivering jobs to the handler, at most `concurrency` at a time in this process. */
   startWorkers(handler: JobHandler, concurrency: number): Promise<void>;
   /** Stops taking jobs and waits for the running ones to finish. */

@@ -15,6 +15,11 @@ export class MemoryJobQueue implements JobQueue {
     this.drain();
   }
 
+  /** Nothing is lost while the process lives; its queued jobs are sent again at start-up. */
+  async takeOrphans(): Promise<string[]> {
+    return [];
+  }
+
   async startWorkers(handler: JobHandler, concurrency: number): Promise<void> {
     this.handler = handler;
     this.concurrency = Math.max(1, concurrency);

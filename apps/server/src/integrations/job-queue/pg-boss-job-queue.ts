@@ -3,6 +3,7 @@ import { postgresConnectTimeoutMs } from '../../db/connection.ts';
 import type { JobHandler, JobQueue } from './job-queue.ts';
 
 const queueName = 'transformations';
+const schema = 'pgboss';
 
 /**
  * pg-boss on the application's PostgreSQL: jobs survive restarts and are shared by every
@@ -17,7 +18,7 @@ export class PgBossJobQueue implements JobQueue {
     // pg-boss hands its options to pg's Pool, whose connect timeout its typings do not list.
     const options: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number } = {
       connectionString,
-      schema: 'pgboss',
+      schema,
       max: 4,
       connectionTimeoutMillis: postgresConnectTimeoutMs,
     };
@@ -56,9 +57,47 @@ export class PgBossJobQueue implements JobQueue {
 
   async enqueue(jobId: string, attempt = 0): Promise<void> {
     await this.ensureStarted();
-    // singletonKey: enqueuing the same attempt twice (e.g. after a restart) delivers it once; a
-    // retry after a dead worker is a new attempt, so it is not held back by the dead delivery.
+    // The key names the attempt, for reading the queue. It does not deduplicate: on a queue of
+    // the default (standard) policy pg-boss keeps every send, so a job sent twice (start-up
+    // sends queued jobs again) gets a spare delivery, which finds the job claimed and does
+    // nothing (claimJob is a conditional update).
     await this.boss.send(queueName, { jobId }, { singletonKey: `${jobId}#${attempt}`, retryLimit: 0 });
+  }
+
+  async takeOrphans(jobIds: string[], staleBefore: Date): Promise<string[]> {
+    if (jobIds.length === 0) return [];
+    await this.ensureStarted();
+    const db = this.boss.getDb();
+    // The deliveries that may still run each job: waiting, or taken recently by a live worker.
+    const { rows } = await db.executeSql(
+      `select id, data->>'jobId' as "jobId", (state = 'active' and started_on < $3) as "isStalled"
+         from ${schema}.job
+        where name = $1 and data->>'jobId' = any($2::text[]) and state in ('created', 'retry', 'active')`,
+      [queueName, jobIds, staleBefore],
+    );
+    const live = new Set<string>();
+    const stalled: { id: string; jobId: string }[] = [];
+    for (const row of rows as { id: string; jobId: string; isStalled: boolean }[]) {
+      if (row.isStalled) stalled.push(row);
+      else live.add(row.jobId);
+    }
+    const orphans = new Set(
+      jobIds.filter((jobId) => !live.has(jobId) && !stalled.some((row) => row.jobId === jobId)),
+    );
+    const toEnd = stalled.filter((row) => !live.has(row.jobId));
+    if (toEnd.length > 0) {
+      // The dead worker's delivery is ended by one conditional update: the instance whose update
+      // ended it sends the job again, so two sweeps at once do not both send it.
+      const ended = await db.executeSql(
+        `update ${schema}.job set state = 'failed', completed_on = now(),
+                output = jsonb_build_object('message', 'the worker stopped before starting the job')
+          where name = $1 and id = any($2::uuid[]) and state = 'active'
+          returning data->>'jobId' as "jobId"`,
+        [queueName, toEnd.map((row) => row.id)],
+      );
+      for (const row of ended.rows as { jobId: string }[]) orphans.add(row.jobId);
+    }
+    return [...orphans];
   }
 
   async startWorkers(handler: JobHandler, concurrency: number): Promise<void> {

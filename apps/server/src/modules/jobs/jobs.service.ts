@@ -139,6 +139,11 @@ export interface NewJobSpec {
   withinTransaction?: (transaction: Transaction<Database>) => Promise<void>;
 }
 
+/** When a queued job was last put in the queue: created, or sent back after an interruption. */
+function waitingSince(row: JobRow): number {
+  return new Date(row.created_at).getTime();
+}
+
 function runningJobOf(row: JobRow): RunningJob {
   return {
     id: row.id,
@@ -493,14 +498,22 @@ export class JobsService {
     const now = new Date();
     const staleBefore =
       options.isStartup && recovery.isSoleWorker ? now : new Date(now.getTime() - recovery.staleAfterMs);
-    for (const row of await listUnfinishedJobs(db)) {
-      if (row.status === 'queued') {
-        if (options.isStartup) {
-          await queue.enqueue(row.id, row.attempts);
-          counts.requeued += 1;
-        }
-        continue;
-      }
+    const unfinished = await listUnfinishedJobs(db);
+    // Queued jobs: at start-up all are sent again (the in-process queue forgot them); later,
+    // those whose delivery was lost with a dead worker or never sent (docs/decisions/021-ending-jobs.md).
+    const queued = unfinished.filter((row) => row.status === 'queued');
+    const toSend = options.isStartup
+      ? queued
+      : await this.orphansAmong(
+          queued.filter((row) => waitingSince(row) <= staleBefore.getTime()),
+          staleBefore,
+        );
+    for (const row of toSend) {
+      await queue.enqueue(row.id, row.attempts);
+      counts.requeued += 1;
+    }
+    for (const row of unfinished) {
+      if (row.status === 'queued') continue;
       if (!(await takeOverStaleJob(db, dialect, row, staleBefore, now))) continue;
       if (row.status === 'running' && row.attempts < settings.maxAttempts) {
         await requeueJob(db, row.id);
@@ -517,6 +530,17 @@ export class JobsService {
       if (updated) await this.publish(toJob(updated));
     }
     return counts;
+  }
+
+  private async orphansAmong(rows: JobRow[], staleBefore: Date): Promise<JobRow[]> {
+    if (rows.length === 0) return [];
+    const orphans = new Set(
+      await this.deps.queue.takeOrphans(
+        rows.map((row) => row.id),
+        staleBefore,
+      ),
+    );
+    return rows.filter((row) => orphans.has(row.id));
   }
 
   /** A job cut off after its result was written: the result is there, so it is done. */
