@@ -43,6 +43,7 @@ export interface ApiErrorBody {
  * Lets a schema rule answer with its own error code instead of VALIDATION_FAILED (a zod
  * refinement's `params`): the browser shows that code's hint, as if a service had refused.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function errorCodeParams(code: ErrorCode): { errorCode: ErrorCode } {
   return { errorCode: code };
 }

@@ -1,4 +1,5 @@
 export * from './custom-colours.ts';
+export * from './directive-options.ts';
 export * from './directives.schemas.ts';
 export * from './output-size.ts';
 export * from './prompt-composer.ts';

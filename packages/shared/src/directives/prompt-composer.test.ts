@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEmptyDirectives, directivesSchema, type OptionsDirectives } from './directives.schemas.ts';
+import { createEmptyDirectives } from './directive-options.ts';
+import { directivesSchema, type OptionsDirectives } from './directives.schemas.ts';
 import { composePrompt } from './prompt-composer.ts';
 
 const preservation =

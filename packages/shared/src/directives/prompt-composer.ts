@@ -1,13 +1,6 @@
 import { resolveItemColour } from './custom-colours.ts';
-import {
-  type CustomInstructions,
-  type DoorGlassStyle,
-  type ElementType,
-  elementTypes,
-  type InpaintingDirectives,
-  type OptionsDirectives,
-  type Scope,
-} from './directives.schemas.ts';
+import { type DoorGlassStyle, type ElementType, elementTypes, type Scope } from './directive-options.ts';
+import type { CustomInstructions, InpaintingDirectives, OptionsDirectives } from './directives.schemas.ts';
 
 // Every sentence below is product text (docs/product.md, Offers, Prompt text): tests compare exact strings, so a
 // change here is a product change.

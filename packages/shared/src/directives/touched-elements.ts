@@ -1,4 +1,5 @@
-import { type ElementType, elementTypes, type OptionsDirectives } from './directives.schemas.ts';
+import { type ElementType, elementTypes } from './directive-options.ts';
+import type { OptionsDirectives } from './directives.schemas.ts';
 
 /**
  * The elements options directives change: chosen colours, elements with an instruction and,

@@ -1,1 +1,2 @@
+export * from './job-states.ts';
 export * from './jobs.schemas.ts';

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { directivesSchema } from '../directives/directives.schemas.ts';
 import { errorCodeParams } from '../errors.ts';
-
-/** A job's life (docs/product.md, Jobs): queued → running → storing → done, or failed at any point. */
-export const jobStatuses = ['queued', 'running', 'storing', 'done', 'failed'] as const;
-export type JobStatus = (typeof jobStatuses)[number];
-export const finishedJobStatuses: readonly JobStatus[] = ['done', 'failed'];
+import { jobKinds, jobStatuses } from './job-states.ts';
 
 export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });
-
-/** What a job makes: a transformation result, or a chat reply (docs/product.md, Jobs). */
-export const jobKinds = ['transformation', 'chat'] as const;
-export type JobKind = (typeof jobKinds)[number];
 
 /** A job as the browser sees it. */
 export const jobSchema = z.object({

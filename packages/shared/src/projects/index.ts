@@ -1,1 +1,2 @@
+export * from './project-values.ts';
 export * from './projects.schemas.ts';

@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { jobSchema } from '../jobs/jobs.schemas.ts';
 import { regionElements } from '../mask/element-regions.ts';
-
-/** Upload limits (docs/product.md, Limits and numbers); the server's are configurable, these are the defaults. */
-export const defaultMaxUploadBytes = 20 * 1024 * 1024;
-export const defaultMaxUploadPixels = 40_000_000;
-/** Longest side of the thumbnails shown in lists, galleries and dashboard cards. */
-export const thumbnailSize = 480;
-/** WebP quality of those thumbnails. */
-export const thumbnailQuality = 80;
-export const maxProjectNameLength = 120;
-
-/** The three kinds of change a project offers (docs/product.md, Offers); standard is the default. */
-export const projectOffers = ['standard', 'inpainting', 'chat'] as const;
-export type ProjectOffer = (typeof projectOffers)[number];
-export const defaultProjectOffer: ProjectOffer = 'standard';
+import { maxProjectNameLength } from './project-values.ts';
 
 export const projectNameSchema = z.string().trim().min(1).max(maxProjectNameLength);
 
@@ -136,8 +123,3 @@ export const projectEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ProjectEvent = z.infer<typeof projectEventSchema>;
 export type ProjectEventType = ProjectEvent['type'];
-
-/** The URL that serves a blob key to its owner. */
-export function fileUrl(key: string): string {
-  return `/api/files/${key.split('/').map(encodeURIComponent).join('/')}`;
-}

@@ -1,4 +1,4 @@
-import { type Project, type ProjectEvent, projectEventSchema } from '@facelift/shared';
+import type { Project, ProjectEvent } from '@facelift/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { storeJob } from '../jobs/index.ts';
@@ -85,16 +85,18 @@ export function useProjectEventStream(
     source.onerror = () => {
       hasDropped = true;
     };
+    // The event parser (zod and the project schemas) loads with the first open project, not with
+    // the app shell (docs/decisions/108-app-shell-split.md); events still apply one by one, in order.
+    const parser = import('./project-event-parser.ts');
+    let applied = Promise.resolve();
     source.onmessage = (message) => {
-      let parsed: ReturnType<typeof projectEventSchema.safeParse>;
-      try {
-        parsed = projectEventSchema.safeParse(JSON.parse(message.data));
-      } catch {
-        return;
-      }
-      if (!parsed.success || parsed.data.projectId !== projectId) return;
-      applyProjectEvent(queryClient, parsed.data);
-      onEventRef.current(parsed.data);
+      applied = applied.then(async () => {
+        const { parseProjectEvent } = await parser;
+        const event = parseProjectEvent(message.data);
+        if (!event || event.projectId !== projectId || source.readyState === EventSource.CLOSED) return;
+        applyProjectEvent(queryClient, event);
+        onEventRef.current(event);
+      });
     };
     return () => source.close();
   }, [projectId, queryClient]);
