@@ -19,8 +19,9 @@
  * fades as lightness nears white, as a real highlight does. Lightness order is still kept.
  *
  * Speed (docs/decisions/100-recolour-one-definition.md): the painted colour depends only on
- * s, so it is a table built once per paint; lightness uses per-byte cone tables and a
- * tabulated cube root; only the bounding box of the region is visited.
+ * s, so it is a table built once per paint and read by a 16-bit lightness code; a colour's
+ * lightness (per-byte cone tables, a tabulated cube root) is worked out once and kept in a
+ * table over all 24-bit colours; only the bounding box of the region is visited.
  */
 
 /** Decoded 8-bit sRGB pixels, row-major: 3 (RGB) or 4 (RGBA, e.g. ImageData) bytes a pixel. */
@@ -247,6 +248,19 @@ function assertSameSize(source: RecolourPixels, output: RecolourPixels, weights:
   }
 }
 
+// Lightness as a 16-bit code, 1 + round(L × 65534) (0 means "not known yet"): fine enough
+// that the painted colour, a step of 1/1024 in relative lightness, is the same as from the
+// exact value but for a rounding boundary here and there (never more than one 8-bit level).
+const lightnessScale = 65534;
+
+/**
+ * The lightness code of every 24-bit colour, filled in the first time the colour is seen
+ * and kept (lightness never depends on anything else). A photo has far fewer distinct
+ * colours than pixels, so most pixels are one table read instead of three cube roots
+ * (docs/decisions/100-recolour-one-definition.md, figures). 32 MB, allocated on first use.
+ */
+let lightnessByColour: Uint16Array | undefined;
+
 /**
  * The recolour as a sequence of steps of about `pixelsPerStep` pixels each, so that a caller
  * can let other work run between them (the server yields to its event loop, a worker can
@@ -267,70 +281,102 @@ export function* recolourSteps(
   const rowsPerStep = Math.max(1, Math.floor(pixelsPerStep / boxWidth));
   yield;
 
-  // Pass 1: the lightness of every pixel in the box (read twice, computed once) and the
-  // weighted mean over the region.
-  const lightness = new Float32Array(boxWidth * (bottom - top));
+  // Pass 1: the weighted mean lightness over the region, filling in the lightness of every
+  // colour not seen before; pass 2 reads each pixel's back from the same table.
+  lightnessByColour ??= new Uint16Array(1 << 24);
   const sums = { weightedSum: 0, weightTotal: 0 };
   for (let bandTop = top; bandTop < bottom; bandTop += rowsPerStep) {
-    measureBand(source, weights, bounds, bandTop, Math.min(bottom, bandTop + rowsPerStep), lightness, sums);
+    measureBand(
+      source,
+      weights,
+      bounds,
+      bandTop,
+      Math.min(bottom, bandTop + rowsPerStep),
+      lightnessByColour,
+      sums,
+    );
     yield;
   }
 
-  const painted = paintTable(target);
-  const mean = sums.weightedSum / sums.weightTotal;
-  // A pitch-black region has no lightness to keep: paint it flat.
-  const inverseMean = mean > 1e-4 ? 1 / mean : 0;
+  const colours = paintedByCode(paintTable(target), sums.weightedSum / sums.weightTotal - 1);
 
   // Pass 2: paint.
   for (let bandTop = top; bandTop < bottom; bandTop += rowsPerStep) {
     paintBand(
+      source,
       output,
       weights,
       bounds,
       bandTop,
       Math.min(bottom, bandTop + rowsPerStep),
-      lightness,
-      inverseMean,
-      painted,
+      lightnessByColour,
+      colours,
     );
     yield;
   }
 }
 
+/**
+ * The painted colour (red | green << 8 | blue << 16) for every lightness code, given the
+ * region's mean in code units: the paint table read at each code's relative lightness, so
+ * that the pixel loop is one lookup.
+ */
+function paintedByCode(painted: Uint8Array, meanCode: number): Uint32Array {
+  // A pitch-black region has no lightness to keep: paint it flat.
+  const inverseMean = meanCode > 1e-4 * lightnessScale ? 1 / meanCode : 0;
+  const colours = new Uint32Array(lightnessScale + 2);
+  for (let code = 1; code <= lightnessScale + 1; code++) {
+    const relative = inverseMean === 0 ? 1 : (code - 1) * inverseMean;
+    const step = (relative >= paintRange ? paintSteps : (relative * paintStepsPerUnit + 0.5) | 0) * 3;
+    colours[code] =
+      (painted[step] as number) |
+      ((painted[step + 1] as number) << 8) |
+      ((painted[step + 2] as number) << 16);
+  }
+  return colours;
+}
+
 // The two passes are plain functions rather than loops inside the generator: V8 optimises
 // their hot loops fully, which it does less well inside a generator body.
 
-/** Stores the lightness of the weighted pixels of rows [bandTop, bandBottom) and adds up the mean. */
+/** Adds up the mean lightness code of the weighted pixels of rows [bandTop, bandBottom). */
 function measureBand(
   source: RecolourPixels,
   weights: RecolourWeights,
   bounds: RegionBounds,
   bandTop: number,
   bandBottom: number,
-  lightness: Float32Array,
+  byColour: Uint16Array,
   sums: { weightedSum: number; weightTotal: number },
 ): void {
-  const { left, right, top } = bounds;
+  const { left, right } = bounds;
   const { channels, width } = source;
   const sourceData = source.data;
   const weightData = weights.data;
-  const boxWidth = right - left;
   let weightedSum = 0;
   let weightTotal = 0;
   for (let y = bandTop; y < bandBottom; y++) {
     let index = y * width + left;
     let offset = index * channels;
-    let cursor = (y - top) * boxWidth;
-    for (let x = left; x < right; x++, index++, offset += channels, cursor++) {
+    for (let x = left; x < right; x++, index++, offset += channels) {
       const weight = weightData[index] as number;
       if (weight === 0) continue;
-      const pixelLightness = oklabLightness(
-        sourceData[offset] as number,
-        sourceData[offset + 1] as number,
-        sourceData[offset + 2] as number,
-      );
-      lightness[cursor] = pixelLightness;
-      weightedSum += pixelLightness * weight;
+      const red = sourceData[offset] as number;
+      const green = sourceData[offset + 1] as number;
+      const blue = sourceData[offset + 2] as number;
+      const colour = (red << 16) | (green << 8) | blue;
+      let code = byColour[colour] as number;
+      if (code === 0) {
+        const lightness = oklabLightness(red, green, blue);
+        code =
+          lightness >= 1
+            ? lightnessScale + 1
+            : lightness <= 0
+              ? 1
+              : ((lightness * lightnessScale + 0.5) | 0) + 1;
+        byColour[colour] = code;
+      }
+      weightedSum += code * weight;
       weightTotal += weight;
     }
   }
@@ -343,32 +389,36 @@ function measureBand(
  * written, so they stay byte for byte what `output` held; alpha is never written either.
  */
 function paintBand(
+  source: RecolourPixels,
   output: RecolourPixels,
   weights: RecolourWeights,
   bounds: RegionBounds,
   bandTop: number,
   bandBottom: number,
-  lightness: Float32Array,
-  inverseMean: number,
-  painted: Uint8Array,
+  byColour: Uint16Array,
+  colours: Uint32Array,
 ): void {
-  const { left, right, top } = bounds;
+  const { left, right } = bounds;
   const { channels, width } = output;
+  const sourceData = source.data;
   const outputData = output.data;
   const weightData = weights.data;
-  const boxWidth = right - left;
   for (let y = bandTop; y < bandBottom; y++) {
     let index = y * width + left;
     let offset = index * channels;
-    let cursor = (y - top) * boxWidth;
-    for (let x = left; x < right; x++, index++, offset += channels, cursor++) {
+    for (let x = left; x < right; x++, index++, offset += channels) {
       const weight = weightData[index] as number;
       if (weight === 0) continue;
-      const relative = inverseMean === 0 ? 1 : (lightness[cursor] as number) * inverseMean;
-      const step = (relative >= paintRange ? paintSteps : (relative * paintStepsPerUnit + 0.5) | 0) * 3;
-      const paintedRed = painted[step] as number;
-      const paintedGreen = painted[step + 1] as number;
-      const paintedBlue = painted[step + 2] as number;
+      // Read before this pixel is written, so painting in place (output = source) is safe.
+      const code = byColour[
+        ((sourceData[offset] as number) << 16) |
+          ((sourceData[offset + 1] as number) << 8) |
+          (sourceData[offset + 2] as number)
+      ] as number;
+      const colour = colours[code] as number;
+      const paintedRed = colour & 0xff;
+      const paintedGreen = (colour >> 8) & 0xff;
+      const paintedBlue = colour >> 16;
       if (weight === 255) {
         outputData[offset] = paintedRed;
         outputData[offset + 1] = paintedGreen;
