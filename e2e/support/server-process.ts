@@ -12,7 +12,11 @@ const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 export interface RunningServer {
   baseUrl: string;
   dataDirectory: string;
+  /** Everything the process printed so far. */
+  log(): string;
   stop(): Promise<void>;
+  /** kill -9: the process dies at once, mid-work; its data directory stays for a restart. */
+  kill(): Promise<void>;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -41,7 +45,8 @@ export async function startServer(
   entry: 'source' | 'built' = 'source',
 ): Promise<RunningServer> {
   const chosenPort = port ?? (await findFreePort());
-  const dataDirectory = await mkdtemp(path.join(tmpdir(), 'facelift-e2e-'));
+  // A restart passes the previous process's DATA_DIR.
+  const dataDirectory = environment.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'facelift-e2e-')));
   const command =
     entry === 'built' ? ['apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
   const child = spawn(process.execPath, command, {
@@ -52,13 +57,13 @@ export async function startServer(
       HOST: '127.0.0.1',
       PORT: String(chosenPort),
       PUBLIC_URL: `http://127.0.0.1:${chosenPort}`,
-      DATA_DIR: dataDirectory,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // Every browser suite signs users up from 127.0.0.1; the limits themselves are API-tested.
       AUTH_RATE_LIMIT_MAX: '1000',
       WRITE_RATE_LIMIT_MAX: '10000',
       ...environment,
+      DATA_DIR: dataDirectory,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,8 +79,15 @@ export async function startServer(
   return {
     baseUrl,
     dataDirectory,
+    log: () => log,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
