@@ -150,6 +150,64 @@ describe('the studio fits one screen', () => {
     });
   }
 
+  for (const size of sizes) {
+    it(`keeps the chat composer in view with a long conversation at ${size.viewport.width}×${size.viewport.height}`, {
+      timeout: 60_000,
+    }, async () => {
+      const { page } = await newSession({ viewport: size.viewport });
+      const project = await userWithProject(page.request, { markWall: true });
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      await page.getByRole('radio', { name: 'Chat' }).check();
+      const message = page.getByRole('textbox', { name: 'Message' });
+      // Questions without a colour: the offline chat answers in words, free, at length.
+      const questions = ['what about the door frames?', 'and the roof?', 'which colours can you do?'];
+      for (const [index, question] of questions.entries()) {
+        await message.fill(question);
+        await message.press('Enter');
+        await expect
+          .poll(() => page.locator('.chat-message--assistant').count(), { timeout: 15_000 })
+          .toBe(index + 1);
+      }
+      // The list gives way: the composer, Send and the cost stay in view without scrolling.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (const target of [
+        message,
+        page.getByRole('button', { name: 'Send' }),
+        page.getByText(/A reply with an image costs/),
+      ]) {
+        await expectInViewport(page, target);
+        await expectUncovered(target);
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  }
+
+  it('keeps the photo in view on a phone while the page scrolls to the gallery', async () => {
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    const photo = page.locator('.studio__stage img').first();
+    await photo.waitFor();
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // The photo and its preview (which lets clicks through to the photo) are in view, uncovered.
+    await expectInViewport(page, photo);
+    await expectUncovered(photo);
+    await expectInViewport(
+      page,
+      page.getByRole('img', { name: 'Preview of the chosen colours on the photo' }),
+    );
+    // A result is not held there: its buttons follow the comparison and stay reachable.
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    const download = page.getByRole('link', { name: 'Download' });
+    await download.scrollIntoViewIfNeeded();
+    await expectInViewport(page, download);
+    await expectUncovered(download);
+  });
+
   it.runIf(screenshotDirectory)('takes screenshots at both sizes in every language', async () => {
     const directory = screenshotDirectory ?? '';
     mkdirSync(directory, { recursive: true });
