@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Credits every new account starts with (one entry, no expiry). */
 export const startingCredits = 5;

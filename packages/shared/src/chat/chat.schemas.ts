@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { jobSchema } from '../jobs/jobs.schemas.ts';
 import { chatMessageSchema } from '../projects/projects.schemas.ts';
+import { z } from '../zod.ts';
 
 /** Reference images a chat message may carry (docs/product.md, Chat). */
 export const maxChatReferenceImages = 3;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { startingCredits } from '../accounts.schemas.ts';
+import { z } from '../zod.ts';
 
 /** Plans that can be bought. */
 export const paidPlanIds = ['starter', 'pro', 'power'] as const;

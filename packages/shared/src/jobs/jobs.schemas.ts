@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { directivesSchema } from '../directives/directives.schemas.ts';
 import { errorCodeParams } from '../errors.ts';
 import { jobKinds, jobStatuses } from './job-states.ts';

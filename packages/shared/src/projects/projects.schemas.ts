@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { jobSchema } from '../jobs/jobs.schemas.ts';
 import { regionElements } from '../mask/element-regions.ts';
 import { maxProjectNameLength } from './project-values.ts';
