@@ -1,6 +1,6 @@
-import { z } from '../zod.ts';
 import { directivesSchema } from '../directives/directives.schemas.ts';
 import { errorCodeParams } from '../errors.ts';
+import { z } from '../zod.ts';
 import { jobKinds, jobStatuses } from './job-states.ts';
 
 export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });

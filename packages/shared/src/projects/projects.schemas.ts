@@ -1,6 +1,6 @@
-import { z } from '../zod.ts';
 import { jobSchema } from '../jobs/jobs.schemas.ts';
 import { regionElements } from '../mask/element-regions.ts';
+import { z } from '../zod.ts';
 import { maxProjectNameLength } from './project-values.ts';
 
 export const projectNameSchema = z.string().trim().min(1).max(maxProjectNameLength);
