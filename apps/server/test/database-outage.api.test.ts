@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginHeaders, signUp } from './support/auth-helpers.ts';
@@ -106,6 +108,16 @@ describe.skipIf(!postgres?.isAvailable)(`the database unavailable for a while ${
           timed(() => get('/api/health'), healthTimes),
           timed(() => get(`/api/projects/${project.id}`), requestTimes),
           timed(() => transform(), requestTimes),
+          timed(
+            () =>
+              app.inject({
+                method: 'POST',
+                url: '/api/auth/sign-in/email',
+                headers: sameOriginHeaders(app),
+                payload: { email: 'outage@example.com', password: 'a long password' },
+              }),
+            requestTimes,
+          ),
         ]);
         note(`health ${health.statusCode}`);
         if (health.statusCode !== 200) {
@@ -116,8 +128,9 @@ describe.skipIf(!postgres?.isAvailable)(`the database unavailable for a while ${
             reason: 'The database is not answering.',
           });
         }
-        for (const response of responses) {
+        for (const [index, response] of responses.entries()) {
           note(`request ${response.statusCode}`);
+          if (response.statusCode === 500) throw new Error(`request ${index}: 500 ${response.body}`);
           // Nothing leaks: during the outage a request either succeeds (a cached answer) or
           // gets the catalogue's message; never a 500, never a signed-out 401.
           if (response.statusCode >= 400) {
@@ -166,4 +179,47 @@ describe.skipIf(!postgres?.isAvailable)(`the database unavailable for a while ${
       stream.close();
     }
   }, 60_000);
+});
+
+describe('the SQLite file locked by another process', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp('sqlite', { IMAGE_ENGINE: 'local', JOB_WORKERS_IN_PROCESS: 'false' });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('refuses writes with the catalogue message once the busy timeout passes, keeps reads, and recovers', async () => {
+    const { app } = testApp;
+    const { cookie } = await signUp(app, { email: 'locked@example.com', password: 'a long password' });
+    const project = await createProject(app, cookie, 'Locked', await solidPng(48, 32));
+    const transform = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/projects/${project.id}/transformations`,
+        headers: sameOriginHeaders(app, cookie),
+        payload: { directives, useElementRegions: false },
+      });
+    // Another process (a backup tool, a stray sqlite3 shell) holds the write lock.
+    const other = new Database(path.join(testApp.dataDirectory, 'app.db'));
+    other.exec('begin exclusive');
+    try {
+      const refused = await transform();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toMatchObject(unavailable);
+      // WAL: reads go on while writes wait.
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie } }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    expect((await transform()).statusCode).toBe(202);
+    // The refused request held nothing: one job, one credit held.
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().balance).toBe(4);
+  }, 30_000);
 });

@@ -6,6 +6,11 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import {
+  databaseUnavailableMessage,
+  isDatabaseReachable,
+  isDatabaseUnavailable,
+} from '../db/database-unavailable.ts';
 import type { ProjectEventBus } from '../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../lib/app-error.ts';
 import { resolveAuthSecret } from '../lib/auth-secret.ts';
@@ -235,6 +240,11 @@ async function forwardToAuth(
   }
   if (response.status >= 500) {
     request.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth provider error');
+    // better-auth hides the cause behind a bare 500: a database that is away is told as such
+    // (docs/decisions/113-faults.md).
+    if (!(await isDatabaseReachable(request.server.db, 2000))) {
+      throw new AppError('SERVICE_UNAVAILABLE', databaseUnavailableMessage);
+    }
     throw new AppError('INTERNAL_ERROR', 'Sign-in failed');
   }
   reply.status(response.status);
@@ -275,7 +285,15 @@ export const authPlugin = fp<AuthOptions>(
       if (!cookie) return null;
       const cached = recentSessions.get(cookie);
       if (cached) return cached;
-      const session = await auth.api.getSession({ headers: toFetchHeaders(request, config) });
+      const session = await auth.api
+        .getSession({ headers: toFetchHeaders(request, config) })
+        .catch(async (error: unknown) => {
+          // better-auth turns a lost database into its own 500: tell the outage as such.
+          if (isDatabaseUnavailable(error) || !(await isDatabaseReachable(app.db, 2000))) {
+            throw new AppError('SERVICE_UNAVAILABLE', databaseUnavailableMessage);
+          }
+          throw error;
+        });
       if (!session) return null;
       const user = { id: session.user.id, email: session.user.email };
       recentSessions.set(cookie, user, new Date(session.session.expiresAt).getTime());

@@ -1,6 +1,6 @@
 import { healthResponseSchema } from '@facelift/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ping } from '../../db/dialect.ts';
+import { isDatabaseReachable } from '../../db/database-unavailable.ts';
 import { appVersion } from '../../lib/version.ts';
 
 const healthPingTimeoutMs = 2000;
@@ -19,19 +19,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A database that does not answer counts as unreachable after healthPingTimeoutMs, so a
       // load balancer's check gets its answer while pool connections are still timing out.
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('database ping timed out')), healthPingTimeoutMs);
-      });
-      const reachable = await Promise.race([ping(app.db), timeout])
-        .finally(() => clearTimeout(timer))
-        .then(
-          () => true,
-          (error: unknown) => {
-            request.log.error({ err: error }, 'database unreachable');
-            return false;
-          },
-        );
+      const reachable = await isDatabaseReachable(app.db, healthPingTimeoutMs);
+      if (!reachable) request.log.error('database unreachable');
       return reply.status(reachable ? 200 : 503).send({
         status: reachable ? 'ok' : 'degraded',
         version: appVersion,
