@@ -178,7 +178,7 @@ describe.skipIf(!postgres?.isAvailable)(`the database unavailable for a while ${
     } finally {
       stream.close();
     }
-  }, 60_000);
+  }, outageMs + 50_000);
 });
 
 describe('the SQLite file locked by another process', () => {

@@ -120,6 +120,6 @@ for (const { dialect, title, isAvailable } of testDialects) {
           `${latencies.length} reads during it, p50 ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, ` +
           `max ${latencies.at(-1)?.toFixed(1)} ms`,
       );
-    }, 60_000);
+    }, outageMs + 60_000);
   });
 }
