@@ -256,7 +256,11 @@ describe('the fast kernel against the definition computed directly', () => {
    */
   function reference(source: RasterImage, weights: EditWeights, target: readonly [number, number, number]) {
     const output = Uint8Array.from(source.data);
-    const lightness = (index: number) => oklabFromBytes(...pixelAt(source, index)).l;
+    const lightnessOf = new Float64Array(weights.data.length);
+    for (let index = 0; index < lightnessOf.length; index++) {
+      if (weights.data[index] !== 0) lightnessOf[index] = oklabFromBytes(...pixelAt(source, index)).l;
+    }
+    const lightness = (index: number) => lightnessOf[index] as number;
     let sum = 0;
     let total = 0;
     for (let index = 0; index < weights.data.length; index++) {
@@ -280,11 +284,11 @@ describe('the fast kernel against the definition computed directly', () => {
     return output;
   }
 
-  it('paints a many-coloured photo within one 8-bit level of it (mean ΔE2000 < 0.05), nothing outside', () => {
-    // 200 × 150 pixels of shading, texture and noise: tens of thousands of distinct colours,
-    // a soft-edged region (weights between 0 and 255) with holes.
-    const width = 200;
-    const height = 150;
+  /**
+   * Shading, texture and noise: tens of thousands of distinct colours, and a soft-edged
+   * round region (weights between 0 and 255) with holes.
+   */
+  function noisyPhoto(width: number, height: number) {
     const data = new Uint8Array(width * height * 3);
     const weightData = new Uint8Array(width * height);
     let seed = 7;
@@ -292,19 +296,32 @@ describe('the fast kernel against the definition computed directly', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return (seed / 2147483648) * 24 - 12;
     };
+    const radius = Math.min(width, height) * 0.45;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const index = y * width + x;
-        data[index * 3] = Math.max(0, Math.min(255, 40 + x + noise()));
-        data[index * 3 + 1] = Math.max(0, Math.min(255, 20 + y + noise()));
+        data[index * 3] = Math.max(0, Math.min(255, 40 + (x * 200) / width + noise()));
+        data[index * 3 + 1] = Math.max(0, Math.min(255, 20 + (y * 150) / height + noise()));
         data[index * 3 + 2] = Math.max(0, Math.min(255, 90 + ((x * y) % 60) + noise()));
-        const distance = Math.hypot(x - 90, y - 70);
+        const distance = Math.hypot(x - width * 0.45, y - height * 0.47);
         weightData[index] =
-          (x + y) % 17 === 0 ? 0 : Math.max(0, Math.min(255, Math.round((60 - distance) * 32)));
+          (x + y) % 17 === 0 ? 0 : Math.max(0, Math.min(255, Math.round((radius - distance) * 32)));
       }
     }
-    const source: RasterImage = { data, width, height, channels: 3 };
-    const weights = { data: weightData, width, height };
+    return {
+      source: { data, width, height, channels: 3 } as RasterImage,
+      weights: { data: weightData, width, height },
+    };
+  }
+
+  /** Largest byte difference, bytes changed outside the region, mean ΔE2000 inside (every `every`th pixel). */
+  function compare(
+    source: RasterImage,
+    weights: EditWeights,
+    painted: ArrayLike<number>,
+    expected: ArrayLike<number>,
+    every: number,
+  ) {
     const deltaE = differenceCiede2000();
     const colour = (bytes: ArrayLike<number>, index: number) => ({
       mode: 'rgb' as const,
@@ -312,33 +329,89 @@ describe('the fast kernel against the definition computed directly', () => {
       g: (bytes[index * 3 + 1] as number) / 255,
       b: (bytes[index * 3 + 2] as number) / 255,
     });
+    let total = 0;
+    let count = 0;
+    let largestDifference = 0;
+    let changedOutside = 0;
+    for (let index = 0; index < weights.data.length; index++) {
+      for (let channel = 0; channel < 3; channel++) {
+        const offset = index * 3 + channel;
+        const byte = painted[offset] as number;
+        largestDifference = Math.max(largestDifference, Math.abs(byte - (expected[offset] as number)));
+        if (weights.data[index] === 0 && byte !== source.data[offset]) changedOutside++;
+      }
+      if (weights.data[index] === 0 || index % every !== 0) continue;
+      total += deltaE(colour(painted, index), colour(expected, index));
+      count++;
+    }
+    return { largestDifference, changedOutside, count, meanDeltaE: total / count };
+  }
+
+  it('paints a many-coloured photo within one 8-bit level of it (mean ΔE2000 < 0.05), nothing outside', () => {
+    const { source, weights } = noisyPhoto(200, 150);
     for (const target of [
       [156, 171, 134],
       [110, 28, 44],
       [245, 245, 240],
     ] as const) {
       const expected = reference(source, weights, target);
-      const output = { ...source, data: Uint8Array.from(data) };
+      const output = { ...source, data: Uint8Array.from(source.data) };
       recolourPixels(source, output, weights, target);
-      let total = 0;
-      let count = 0;
-      let largestDifference = 0;
-      let changedOutside = 0;
-      for (let index = 0; index < width * height; index++) {
-        for (let channel = 0; channel < 3; channel++) {
-          const offset = index * 3 + channel;
-          const painted = output.data[offset] as number;
-          largestDifference = Math.max(largestDifference, Math.abs(painted - (expected[offset] as number)));
-          if (weightData[index] === 0 && painted !== data[offset]) changedOutside++;
+      const result = compare(source, weights, output.data, expected, 1);
+      expect(result.largestDifference).toBeLessThanOrEqual(1);
+      expect(result.changedOutside).toBe(0);
+      expect(result.count).toBeGreaterThan(8000);
+      expect(result.meanDeltaE).toBeLessThan(0.05);
+    }
+  });
+
+  it('stays within one 8-bit level of it when the mean is taken on a grid (a region box over 1 MP)', () => {
+    // A 1.3 MP box: the mean is measured on every second pixel of every second row.
+    const { source, weights } = noisyPhoto(1400, 1300);
+    const target = [156, 171, 134] as const;
+    const expected = reference(source, weights, target);
+    const output = { ...source, data: Uint8Array.from(source.data) };
+    recolourPixels(source, output, weights, target);
+    const result = compare(source, weights, output.data, expected, 11);
+    expect(result.largestDifference).toBeLessThanOrEqual(1);
+    expect(result.changedOutside).toBe(0);
+    expect(result.count).toBeGreaterThan(50_000);
+    expect(result.meanDeltaE).toBeLessThan(0.05);
+  }, 30_000);
+});
+
+describe('regionBounds on any view of the weights', () => {
+  it('finds the same box as a pixel-by-pixel search, whatever the width and byte offset', () => {
+    const naive = (data: Uint8Array, width: number, height: number) => {
+      let box: { left: number; top: number; right: number; bottom: number } | null = null;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          if (data[y * width + x] === 0) continue;
+          box = box ?? { left: x, top: y, right: x + 1, bottom: y + 1 };
+          box = {
+            left: Math.min(box.left, x),
+            top: Math.min(box.top, y),
+            right: Math.max(box.right, x + 1),
+            bottom: Math.max(box.bottom, y + 1),
+          };
         }
-        if (weightData[index] === 0) continue;
-        total += deltaE(colour(output.data, index), colour(expected, index));
-        count++;
       }
-      expect(largestDifference).toBeLessThanOrEqual(1);
-      expect(changedOutside).toBe(0);
-      expect(count).toBeGreaterThan(8000);
-      expect(total / count).toBeLessThan(0.05);
+      return box;
+    };
+    let seed = 3;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let trial = 0; trial < 400; trial++) {
+      const width = 1 + Math.floor(random() * 37);
+      const height = 1 + Math.floor(random() * 23);
+      const byteOffset = Math.floor(random() * 4);
+      const data = new Uint8Array(width * height + byteOffset).subarray(byteOffset);
+      const marks = Math.floor(random() * 4);
+      for (let mark = 0; mark < marks; mark++)
+        data[Math.floor(random() * data.length)] = 1 + Math.floor(random() * 255);
+      expect(regionBounds({ data, width, height })).toEqual(naive(data, width, height));
     }
   });
 });
