@@ -104,6 +104,8 @@ export interface FakeOpenAiServer {
    * its own pixel grid; geometry tests measure both the photo's shapes and the disc.
    */
   answerMode: 'solid' | 'echo-disc';
+  /** Every answer waits this long first, as a slow provider does (default 0). */
+  answerDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -329,6 +331,7 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     | 'chatAnswer'
     | 'chatText'
     | 'answerMode'
+    | 'answerDelayMs'
   > = {
     imageEdits: [],
     requestLog: [],
@@ -339,6 +342,7 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     chatAnswer: 'image',
     chatText: 'Here is the facade.',
     answerMode: 'solid',
+    answerDelayMs: 0,
   };
 
   async function handleImageEdit(
@@ -661,6 +665,7 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     try {
       const body = await readBody(request);
       if (request.headers.authorization !== `Bearer ${apiKey}`) throw failureError('unauthorized');
+      if (state.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.answerDelayMs));
       if (outage && Date.now() < outage.until) throw failureError(outage.failure);
       const failure = failures.shift();
       if (failure === 'hang') return; // Never answers: the client's timeout must end it.
@@ -724,6 +729,12 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     },
     set answerMode(mode) {
       state.answerMode = mode;
+    },
+    get answerDelayMs() {
+      return state.answerDelayMs;
+    },
+    set answerDelayMs(delay) {
+      state.answerDelayMs = delay;
     },
     failNext(failure, times = 1) {
       for (let count = 0; count < times; count++) failures.push(failure);
