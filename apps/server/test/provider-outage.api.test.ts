@@ -47,79 +47,83 @@ for (const { dialect, title, isAvailable } of testDialects) {
       await fake?.close();
     });
 
-    it('fails the jobs it hits with the engine message and refunds them, answers reads meanwhile, and recovers', async () => {
-      const { app } = testApp;
-      const { cookie } = await signUp(app, {
-        email: `outage-${dialect}@example.com`,
-        password: 'a long password',
-      });
-      const project = await createProject(app, cookie, 'Outage', await solidPng(48, 32));
-      const balance = async () =>
-        (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().balance as number;
-      const jobOf = async (jobId: string) =>
-        (await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: { cookie } })).json();
-      const transform = async () => {
-        const accepted = await app.inject({
-          method: 'POST',
-          url: `/api/projects/${project.id}/transformations`,
-          headers: sameOriginHeaders(app, cookie),
-          payload: { directives, useElementRegions: false },
+    it(
+      'fails the jobs it hits with the engine message and refunds them, answers reads meanwhile, and recovers',
+      async () => {
+        const { app } = testApp;
+        const { cookie } = await signUp(app, {
+          email: `outage-${dialect}@example.com`,
+          password: 'a long password',
         });
-        expect(accepted.statusCode).toBe(202);
-        return accepted.json().job.id as string;
-      };
-      expect(await balance()).toBe(5);
+        const project = await createProject(app, cookie, 'Outage', await solidPng(48, 32));
+        const balance = async () =>
+          (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().balance as number;
+        const jobOf = async (jobId: string) =>
+          (await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: { cookie } })).json();
+        const transform = async () => {
+          const accepted = await app.inject({
+            method: 'POST',
+            url: `/api/projects/${project.id}/transformations`,
+            headers: sameOriginHeaders(app, cookie),
+            payload: { directives, useElementRegions: false },
+          });
+          expect(accepted.statusCode).toBe(202);
+          return accepted.json().job.id as string;
+        };
+        expect(await balance()).toBe(5);
 
-      const outage = fake.outage(outageMs);
-      const startedAt = Date.now();
-      const jobIds: string[] = [];
-      for (let index = 0; index < jobsDuringOutage; index += 1) jobIds.push(await transform());
+        const outage = fake.outage(outageMs);
+        const startedAt = Date.now();
+        const jobIds: string[] = [];
+        for (let index = 0; index < jobsDuringOutage; index += 1) jobIds.push(await transform());
 
-      // Health and reads keep answering while the jobs fail against the provider.
-      const latencies: number[] = [];
-      const statuses = new Set<number>();
-      while (Date.now() - startedAt < outageMs - 200) {
-        for (const url of ['/api/health', `/api/projects/${project.id}`, '/api/projects']) {
-          const before = performance.now();
-          const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-          latencies.push(performance.now() - before);
-          statuses.add(response.statusCode);
+        // Health and reads keep answering while the jobs fail against the provider.
+        const latencies: number[] = [];
+        const statuses = new Set<number>();
+        while (Date.now() - startedAt < outageMs - 200) {
+          for (const url of ['/api/health', `/api/projects/${project.id}`, '/api/projects']) {
+            const before = performance.now();
+            const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+            latencies.push(performance.now() - before);
+            statuses.add(response.statusCode);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect([...statuses]).toEqual([200]);
+        expect([...statuses]).toEqual([200]);
 
-      for (const jobId of jobIds) {
-        await waitFor(async () => (await jobOf(jobId)).status === 'failed', `job ${jobId} failed`);
-        expect((await jobOf(jobId)).error).toEqual({
-          code: 'ENGINE_BUSY',
-          message: 'The image service had an internal error.',
-        });
-      }
-      // Every credit held for them is back, and no reservation is left open.
-      expect(await balance()).toBe(5);
-      const open = await app.db
-        .selectFrom('credit_reservation')
-        .select('job_id')
-        .where('status', '=', 'reserved')
-        .execute();
-      expect(open).toEqual([]);
-      // Each job tried twice (the SDK's one retry), all during the outage.
-      expect(fake.requestLog.filter((line) => line === 'POST /v1/images/edits')).toHaveLength(
-        2 * jobsDuringOutage,
-      );
+        for (const jobId of jobIds) {
+          await waitFor(async () => (await jobOf(jobId)).status === 'failed', `job ${jobId} failed`);
+          expect((await jobOf(jobId)).error).toEqual({
+            code: 'ENGINE_BUSY',
+            message: 'The image service had an internal error.',
+          });
+        }
+        // Every credit held for them is back, and no reservation is left open.
+        expect(await balance()).toBe(5);
+        const open = await app.db
+          .selectFrom('credit_reservation')
+          .select('job_id')
+          .where('status', '=', 'reserved')
+          .execute();
+        expect(open).toEqual([]);
+        // Each job tried twice (the SDK's one retry), all during the outage.
+        expect(fake.requestLog.filter((line) => line === 'POST /v1/images/edits')).toHaveLength(
+          2 * jobsDuringOutage,
+        );
 
-      await outage;
-      const afterOutage = await transform();
-      await waitFor(async () => (await jobOf(afterOutage)).status === 'done', 'the job after the outage');
-      expect(await balance()).toBe(4);
+        await outage;
+        const afterOutage = await transform();
+        await waitFor(async () => (await jobOf(afterOutage)).status === 'done', 'the job after the outage');
+        expect(await balance()).toBe(4);
 
-      latencies.sort((a, b) => a - b);
-      console.log(
-        `[provider outage ${dialect}] ${outageMs} ms of 500s: ${jobsDuringOutage} jobs failed and refunded; ` +
-          `${latencies.length} reads during it, p50 ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, ` +
-          `max ${latencies.at(-1)?.toFixed(1)} ms`,
-      );
-    }, outageMs + 60_000);
+        latencies.sort((a, b) => a - b);
+        console.log(
+          `[provider outage ${dialect}] ${outageMs} ms of 500s: ${jobsDuringOutage} jobs failed and refunded; ` +
+            `${latencies.length} reads during it, p50 ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, ` +
+            `max ${latencies.at(-1)?.toFixed(1)} ms`,
+        );
+      },
+      outageMs + 60_000,
+    );
   });
 }
