@@ -112,38 +112,62 @@ export async function decodeMaskWeights(mask: Buffer, width: number, height: num
   // aligned; a copy covers any other.
   const aligned = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, data.length);
-  await inSlices(data.length, (start, end) => markedPixels(words, aligned, data, start, end));
+  // A new Uint8Array starts on its own allocation, so it has a 32-bit view too.
+  const quads = new Uint32Array(data.buffer, 0, data.length >> 2);
+  await inSlices(data.length, (start, end) => markedPixels(words, aligned, data, quads, start, end));
   return { data, width, height };
 }
 
 /**
- * Sets weight 255 for the marked pixels of [start, end). A plain function with its arrays
- * as arguments: V8 compiles its loop tighter than one reading them from a closure (the
- * conversion takes about half the time; docs/decisions/100-recolour-one-definition.md).
+ * Sets weight 255 for the marked pixels of [start, end) (start a multiple of 4). Four pixels
+ * at a time: a run of four unmarked or four marked contract pixels, most of any mask, is
+ * settled by one test and at most one 32-bit write. A plain function with its arrays as
+ * arguments, which V8 compiles tighter than a closure over them
+ * (docs/decisions/100-recolour-one-definition.md).
  */
 function markedPixels(
   words: Uint32Array,
   bytes: Uint8Array,
   data: Uint8Array,
+  quads: Uint32Array,
   start: number,
   end: number,
 ): void {
-  for (let index = start; index < end; index++) {
-    const word = words[index] as number;
-    if (word === transparentBlack) {
+  let index = start;
+  for (; index + 4 <= end; index += 4) {
+    const first = words[index] as number;
+    const second = words[index + 1] as number;
+    const third = words[index + 2] as number;
+    const fourth = words[index + 3] as number;
+    if ((first | second | third | fourth) === transparentBlack) {
+      quads[index >> 2] = 0xffffffff;
+    } else if (
+      first !== opaqueBlack ||
+      second !== opaqueBlack ||
+      third !== opaqueBlack ||
+      fourth !== opaqueBlack
+    ) {
+      for (let pixel = index; pixel < index + 4; pixel++) markPixel(words, bytes, data, pixel);
+    }
+  }
+  for (; index < end; index++) markPixel(words, bytes, data, index);
+}
+
+function markPixel(words: Uint32Array, bytes: Uint8Array, data: Uint8Array, index: number): void {
+  const word = words[index] as number;
+  if (word === transparentBlack) {
+    data[index] = 255;
+  } else if (word !== opaqueBlack) {
+    const offset = index * 4;
+    if (
+      isMarkedMaskPixel(
+        bytes[offset] as number,
+        bytes[offset + 1] as number,
+        bytes[offset + 2] as number,
+        bytes[offset + 3] as number,
+      )
+    ) {
       data[index] = 255;
-    } else if (word !== opaqueBlack) {
-      const offset = index * 4;
-      if (
-        isMarkedMaskPixel(
-          bytes[offset] as number,
-          bytes[offset + 1] as number,
-          bytes[offset + 2] as number,
-          bytes[offset + 3] as number,
-        )
-      ) {
-        data[index] = 255;
-      }
     }
   }
 }

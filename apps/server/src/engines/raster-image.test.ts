@@ -1,0 +1,65 @@
+import { isMarkedMaskPixel } from '@facelift/shared';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeMaskWeights, isWeightsEmpty } from './raster-image.ts';
+
+describe('decodeMaskWeights', () => {
+  it('marks exactly the pixels the mask rule marks: contract runs, white on black, fringes, any width', async () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (const [width, height] of [
+      [37, 23],
+      [64, 16],
+      [1, 5],
+      [301, 7],
+    ] as const) {
+      const pixels = Buffer.alloc(width * height * 4);
+      for (let index = 0; index < width * height; index++) {
+        const kind = random();
+        // Runs of contract pixels (as the editor writes them) between scattered other pixels.
+        if (kind < 0.45) pixels[index * 4 + 3] = index % 16 < 8 ? 255 : 0;
+        else if (kind < 0.6) pixels.fill(255, index * 4, index * 4 + 4);
+        else
+          for (let channel = 0; channel < 4; channel++)
+            pixels[index * 4 + channel] =
+              random() < 0.5 ? Math.floor(random() * 256) : 255 - Math.floor(random() * 60);
+      }
+      const png = await sharp(pixels, { raw: { width, height, channels: 4 } })
+        .png()
+        .toBuffer();
+      const weights = await decodeMaskWeights(png, width, height);
+      const expected = new Uint8Array(width * height);
+      for (let index = 0; index < expected.length; index++) {
+        const offset = index * 4;
+        expected[index] = isMarkedMaskPixel(
+          pixels[offset] as number,
+          pixels[offset + 1] as number,
+          pixels[offset + 2] as number,
+          pixels[offset + 3] as number,
+        )
+          ? 255
+          : 0;
+      }
+      expect(Buffer.from(weights.data).equals(Buffer.from(expected))).toBe(true);
+    }
+  });
+});
+
+describe('isWeightsEmpty', () => {
+  it('finds a single marked weight anywhere, on any view of the bytes', () => {
+    for (const length of [1, 3, 4, 9, 64, 1001]) {
+      for (const byteOffset of [0, 1, 2, 3]) {
+        const data = new Uint8Array(length + byteOffset).subarray(byteOffset);
+        expect(isWeightsEmpty({ data, width: length, height: 1 })).toBe(true);
+        for (const at of [0, length >> 1, length - 1]) {
+          data.fill(0);
+          data[at] = 1;
+          expect(isWeightsEmpty({ data, width: length, height: 1 })).toBe(false);
+        }
+      }
+    }
+  });
+});
