@@ -1,42 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import {
+  leftWallFacadePng,
+  leftWallRegionPng,
+  userWithProject as setUpProject,
+} from './support/project-setup.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
 const { newSession } = useBrowser();
 const baseUrl = inject('baseUrl');
 
-const width = 480;
-const height = 320;
 const screenshots = process.env.CHAT_SCREENSHOTS;
-
-/** A facade: a warm wall on the left two thirds, sky on the right. */
-function facadePng(): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 70, g: 130, b: 210 } } })
-    .composite([
-      {
-        input: { create: { width: 320, height, channels: 3, background: { r: 200, g: 185, b: 165 } } },
-        left: 0,
-        top: 0,
-      },
-    ])
-    .png()
-    .toBuffer();
-}
-
-/** Mask contract: transparent where the wall is (x < 320), opaque black elsewhere. */
-function wallRegionPng(): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) pixels[(y * width + x) * 4 + 3] = x < 320 ? 0 : 255;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
-}
 
 async function referenceFile(name: string, colour: string) {
   const buffer = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
@@ -45,27 +22,14 @@ async function referenceFile(name: string, colour: string) {
   return { name, mimeType: 'image/png', buffer };
 }
 
+/** A user with the left-wall facade and its wall marked (the chat edits marked elements too). */
 async function userWithProject(request: APIRequestContext, origin: string) {
-  const signUp = await request.post(`${origin}/api/auth/sign-up/email`, {
-    headers: { origin },
-    data: { email: `chat-${randomUUID()}@example.com`, password: 'a long enough password', name: 'Chat' },
+  return setUpProject(request, origin, {
+    label: 'Chat',
+    projectName: 'Chat house',
+    photo: await leftWallFacadePng(),
+    wallRegion: await leftWallRegionPng(),
   });
-  expect(signUp.status()).toBe(200);
-  const created = await request.post(`${origin}/api/projects`, {
-    headers: { origin },
-    multipart: {
-      name: 'Chat house',
-      image: { name: 'facade.png', mimeType: 'image/png', buffer: await facadePng() },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string };
-  const region = await request.put(`${origin}/api/projects/${project.id}/regions/walls`, {
-    headers: { origin, 'content-type': 'image/png' },
-    data: await wallRegionPng(),
-  });
-  expect(region.status()).toBe(200);
-  return project;
 }
 
 async function openChat(page: Page, origin: string, projectId: string) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, useBrowser } from './support/browser.ts';
+import { createProject, leftWallFacadePng, leftWallRegionPng, markRegion } from './support/project-setup.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
 /**
@@ -12,48 +12,13 @@ import { type RunningServer, startServer } from './support/server-process.ts';
  */
 const { newSession } = useBrowser();
 
-const width = 480;
-const height = 320;
-
-function facadePng(): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 70, g: 130, b: 210 } } })
-    .composite([
-      {
-        input: { create: { width: 320, height, channels: 3, background: { r: 200, g: 185, b: 165 } } },
-        left: 0,
-        top: 0,
-      },
-    ])
-    .png()
-    .toBuffer();
-}
-
-function wallRegionPng(): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) pixels[(y * width + x) * 4 + 3] = x < 320 ? 0 : 255;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
-}
-
 /** A project with its wall marked, through the API (the project flow has its own browser tests). */
 async function projectWithMarkedWall(request: APIRequestContext, origin: string) {
-  const created = await request.post(`${origin}/api/projects`, {
-    headers: { origin },
-    multipart: {
-      name: 'First hour',
-      image: { name: 'facade.png', mimeType: 'image/png', buffer: await facadePng() },
-    },
+  const project = await createProject(request, origin, {
+    name: 'First hour',
+    photo: await leftWallFacadePng(),
   });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string };
-  const region = await request.put(`${origin}/api/projects/${project.id}/regions/walls`, {
-    headers: { origin, 'content-type': 'image/png' },
-    data: await wallRegionPng(),
-  });
-  expect(region.status()).toBe(200);
+  await markRegion(request, origin, project.id, 'walls', await leftWallRegionPng());
   return project;
 }
 

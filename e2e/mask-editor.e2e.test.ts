@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { userWithProject } from './support/project-setup.ts';
 
 const { newSession } = useBrowser();
 
@@ -18,21 +18,11 @@ function plainFacade(): Promise<Buffer> {
 }
 
 async function projectInPage(page: Page, photo: () => Promise<Buffer> = plainFacade) {
-  const request: APIRequestContext = page.request;
-  const signUp = await request.post(`${baseUrl}/api/auth/sign-up/email`, {
-    headers: { origin: baseUrl },
-    data: { email: `mask-${randomUUID()}@example.com`, password: 'a long enough password', name: 'Mask' },
+  const project = await userWithProject(page.request, baseUrl, {
+    label: 'Mask',
+    projectName: 'Mask test',
+    photo: await photo(),
   });
-  expect(signUp.status()).toBe(200);
-  const created = await request.post(`${baseUrl}/api/projects`, {
-    headers: { origin: baseUrl },
-    multipart: {
-      name: 'Mask test',
-      image: { name: 'f.png', mimeType: 'image/png', buffer: await photo() },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string };
   await page.goto(`${baseUrl}/projects/${project.id}`);
   return project;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { differenceCiede2000 } from 'culori';
@@ -6,6 +5,7 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { regionPng, userWithProject as setUpProject } from './support/project-setup.ts';
 
 const { newSession } = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -35,43 +35,18 @@ function facadePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Mask contract: transparent where the wall is (x 100–799, y 180–599), opaque black elsewhere. */
+/** The wall's region: x 100–799, y 180–599. */
 function wallRegionPng(): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const isWall = x >= 100 && x < 800 && y >= 180;
-      pixels[(y * width + x) * 4 + 3] = isWall ? 0 : 255;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
+  return regionPng(width, height, (x, y) => x >= 100 && x < 800 && y >= 180);
 }
 
 async function userWithProject(request: APIRequestContext, options: { markWall?: boolean } = {}) {
-  const signUp = await request.post(`${baseUrl}/api/auth/sign-up/email`, {
-    headers: { origin: baseUrl },
-    data: { email: `studio-${randomUUID()}@example.com`, password: 'a long enough password', name: 'Studio' },
+  return setUpProject(request, baseUrl, {
+    label: 'Studio',
+    projectName: 'Studio layout',
+    photo: await facadePng(),
+    ...(options.markWall ? { wallRegion: await wallRegionPng() } : {}),
   });
-  expect(signUp.status()).toBe(200);
-  const created = await request.post(`${baseUrl}/api/projects`, {
-    headers: { origin: baseUrl },
-    multipart: {
-      name: 'Studio layout',
-      image: { name: 'facade.png', mimeType: 'image/png', buffer: await facadePng() },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string };
-  if (options.markWall) {
-    const region = await request.put(`${baseUrl}/api/projects/${project.id}/regions/walls`, {
-      headers: { origin: baseUrl, 'content-type': 'image/png' },
-      data: await wallRegionPng(),
-    });
-    expect(region.status()).toBe(200);
-  }
-  return project;
 }
 
 /** The element's box lies wholly inside the viewport (no page scroll needed to see it). */

@@ -1,76 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import {
+  leftWallFacade,
+  leftWallFacadePng,
+  leftWallRegionPng,
+  userWithProject as setUpProject,
+} from './support/project-setup.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
 const { newSession } = useBrowser();
 
 const baseUrl = inject('baseUrl');
 
-const width = 480;
-const height = 320;
+const { width } = leftWallFacade;
 
-/** A generated facade: a warm wall on the left two thirds (with a shadow band), sky on the right. */
-function facadePng(): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 70, g: 130, b: 210 } } })
-    .composite([
-      {
-        input: { create: { width: 320, height, channels: 3, background: { r: 200, g: 185, b: 165 } } },
-        left: 0,
-        top: 0,
-      },
-      {
-        input: { create: { width: 320, height: 30, channels: 3, background: { r: 110, g: 100, b: 90 } } },
-        left: 0,
-        top: 100,
-      },
-    ])
-    .png()
-    .toBuffer();
-}
-
-/** Mask contract: transparent where the wall is (x < 320), opaque black elsewhere. */
-function wallRegionPng(): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) pixels[(y * width + x) * 4 + 3] = x < 320 ? 0 : 255;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
-}
-
-/** Signs up and creates a project through the API (the project flow has its own browser tests). */
+/** Signs up and creates a project with the left-wall facade (a shadow band across its wall). */
 async function userWithProject(request: APIRequestContext, origin: string, options: { markWall: boolean }) {
-  const signUp = await request.post(`${origin}/api/auth/sign-up/email`, {
-    headers: { origin },
-    data: {
-      email: `transform-${randomUUID()}@example.com`,
-      password: 'a long enough password',
-      name: 'Transform',
-    },
+  return setUpProject(request, origin, {
+    label: 'Transform',
+    projectName: 'Wall colours',
+    photo: await leftWallFacadePng({ shadowBand: true }),
+    ...(options.markWall ? { wallRegion: await leftWallRegionPng() } : {}),
   });
-  expect(signUp.status()).toBe(200);
-  const created = await request.post(`${origin}/api/projects`, {
-    headers: { origin },
-    multipart: {
-      name: 'Wall colours',
-      image: { name: 'facade.png', mimeType: 'image/png', buffer: await facadePng() },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string };
-  if (options.markWall) {
-    const region = await request.put(`${origin}/api/projects/${project.id}/regions/walls`, {
-      headers: { origin, 'content-type': 'image/png' },
-      data: await wallRegionPng(),
-    });
-    expect(region.status()).toBe(200);
-  }
-  return project;
 }
 
 async function chooseWallColour(page: Page, colour: string) {
