@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import pg from 'pg';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
@@ -16,6 +17,9 @@ import { type RunningServer, startServer } from './support/server-process.ts';
  * The scale-out deployment of the README's "Deploying" section, run for real: two stateless web
  * instances (JOB_WORKERS_IN_PROCESS=false, the built server) and two job workers (the built
  * worker `npm run worker` runs) on one PostgreSQL database and one S3-compatible bucket (s3rver).
+ * The provider is the fake OpenAI server answering after 1.5 s, and each worker runs one job at a
+ * time: of four jobs sent at once, each worker must take some, and every job records which
+ * process ran it (`job.run_by`, docs/decisions/118-job-runner.md).
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -37,6 +41,8 @@ async function adminQuery(statement: string): Promise<void> {
 
 interface WorkerProcess {
   child: ChildProcess;
+  /** What the worker records on the jobs it claims (`host:pid`). */
+  identity: string;
   log: () => string;
 }
 
@@ -60,7 +66,7 @@ async function startWorker(environment: Record<string, string>): Promise<WorkerP
     if (Date.now() > deadline) throw new Error(`worker did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, log: () => log };
+  return { child, identity: `${hostname()}:${child.pid}`, log: () => log };
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
@@ -140,6 +146,7 @@ describe.skipIf(!adminUrl)(
     const webs: RunningServer[] = [];
     const workers: WorkerProcess[] = [];
     let database: pg.Client | undefined;
+    let fake: FakeOpenAiServer | undefined;
 
     beforeAll(async () => {
       await adminQuery(`create database ${databaseName}`);
@@ -156,6 +163,8 @@ describe.skipIf(!adminUrl)(
       const address = (await s3Server.run()) as AddressInfo;
       s3 = s3Server;
       s3Endpoint = `http://127.0.0.1:${address.port}`;
+      fake = await startFakeOpenAiServer();
+      fake.answerDelayMs = 1500;
       // What every process of the deployment shares (README, Deploying).
       const shared = {
         DATABASE_URL: databaseUrl.toString(),
@@ -165,15 +174,26 @@ describe.skipIf(!adminUrl)(
         S3_SECRET_ACCESS_KEY: 'S3RVER',
         S3_FORCE_PATH_STYLE: 'true',
         AUTH_SECRET: randomBytes(24).toString('hex'),
-        IMAGE_ENGINE: 'local',
+        IMAGE_ENGINE: 'openai',
+        OPENAI_API_KEY: fake.apiKey,
+        OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_MAX_RETRIES: '0',
         FREE_TIER_MAX_GENERATIONS: String(transformationCount + 1),
       };
       // The first instance applies the migrations; the others then start on a migrated database.
       webs.push(await startServer({ ...shared, JOB_WORKERS_IN_PROCESS: 'false' }, undefined, 'built'));
       const [secondWeb, ...startedWorkers] = await Promise.all([
         startServer({ ...shared, JOB_WORKERS_IN_PROCESS: 'false' }, undefined, 'built'),
-        startWorker({ ...shared, DATA_DIR: await mkdtemp(path.join(tmpdir(), 'facelift-worker-')) }),
-        startWorker({ ...shared, DATA_DIR: await mkdtemp(path.join(tmpdir(), 'facelift-worker-')) }),
+        startWorker({
+          ...shared,
+          JOB_CONCURRENCY: '1',
+          DATA_DIR: await mkdtemp(path.join(tmpdir(), 'facelift-worker-')),
+        }),
+        startWorker({
+          ...shared,
+          JOB_CONCURRENCY: '1',
+          DATA_DIR: await mkdtemp(path.join(tmpdir(), 'facelift-worker-')),
+        }),
       ]);
       webs.push(secondWeb as RunningServer);
       workers.push(...(startedWorkers as WorkerProcess[]));
@@ -188,11 +208,12 @@ describe.skipIf(!adminUrl)(
         ...webs.map((web) => web.stop()),
       ]);
       await s3?.close();
+      await fake?.close();
       if (s3Directory) await rm(s3Directory, { recursive: true, force: true });
       await adminQuery(`drop database if exists ${databaseName} with (force)`);
     }, 60_000);
 
-    it('runs every job once, streams events on both instances, stores files in the bucket and charges exactly', async () => {
+    it('runs every job once, on both workers, streams events on both instances, stores files in the bucket and charges exactly', async () => {
       const [first, second] = webs as [RunningServer, RunningServer];
       const origin = (web: RunningServer) => ({ origin: web.baseUrl });
 
@@ -263,37 +284,52 @@ describe.skipIf(!adminUrl)(
           (event) => event.type === 'job.updated' && event.job?.id === jobId && event.job.status === 'done',
         );
       try {
-        const jobIds: string[] = [];
-        for (let index = 0; index < transformationCount; index += 1) {
-          const web = webs[index % 2] as RunningServer;
-          const accepted = await fetch(`${web.baseUrl}/api/projects/${project.id}/transformations`, {
-            method: 'POST',
-            headers: { ...origin(web), cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({ directives }),
-          });
-          expect(accepted.status).toBe(202);
-          const jobId = ((await accepted.json()) as { job: { id: string } }).job.id;
-          jobIds.push(jobId);
-          // Both instances' clients hear the job finish, whichever instance took it and whichever worker ran it.
-          await waitFor(
-            () => streams.every((stream) => isDone(stream.events, jobId)),
-            `job ${jobId} done on both streams`,
-          );
-        }
+        // All four at once, alternating instances: while one worker waits on the provider,
+        // the other must take the next job.
+        const jobIds = await Promise.all(
+          Array.from({ length: transformationCount }, async (_, index) => {
+            const web = webs[index % 2] as RunningServer;
+            const accepted = await fetch(`${web.baseUrl}/api/projects/${project.id}/transformations`, {
+              method: 'POST',
+              headers: { ...origin(web), cookie, 'content-type': 'application/json' },
+              body: JSON.stringify({ directives }),
+            });
+            expect(accepted.status).toBe(202);
+            return ((await accepted.json()) as { job: { id: string } }).job.id;
+          }),
+        );
+        // Both instances' clients hear every job finish, whichever instance took it and whichever worker ran it.
+        await waitFor(
+          () => streams.every((stream) => jobIds.every((jobId) => isDone(stream.events, jobId))),
+          'every job done on both streams',
+          40_000,
+        );
 
         const jobs = await (database as pg.Client).query<{
           id: string;
           status: string;
           attempts: number;
           result_id: string | null;
-        }>('select id, status, attempts, result_id from job where project_id = $1 order by created_at', [
-          project.id,
-        ]);
+          run_by: string | null;
+        }>(
+          'select id, status, attempts, result_id, run_by from job where project_id = $1 order by created_at',
+          [project.id],
+        );
         expect(jobs.rows.map((job) => job.id).sort()).toEqual([...jobIds].sort());
         for (const job of jobs.rows) {
           expect(job).toMatchObject({ status: 'done', attempts: 1 });
           expect(job.result_id).not.toBeNull();
         }
+        // Each job ran on a worker (never on a web instance), and each worker ran some.
+        const identities = workers.map((worker) => worker.identity);
+        for (const job of jobs.rows) expect(identities).toContain(job.run_by);
+        for (const identity of identities) {
+          expect(
+            jobs.rows.filter((job) => job.run_by === identity).length,
+            `jobs run by ${identity}`,
+          ).toBeGreaterThanOrEqual(1);
+        }
+        expect(fake?.imageEdits).toHaveLength(transformationCount);
         // On the queue too: one pg-boss job per transformation, completed without a retry.
         const queued = await (database as pg.Client).query<{
           job_id: string;

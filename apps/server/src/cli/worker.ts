@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrator.ts';
+import { processIdentity } from '../lib/process-identity.ts';
 import { createServices, jobRecoveryTiming } from '../services.ts';
 
 /**
@@ -26,7 +27,7 @@ await services.jobs.start({
   concurrency: config.jobs.concurrency,
   sweepEveryMs: jobRecoveryTiming.sweepEveryMs,
 });
-log.info({ concurrency: config.jobs.concurrency }, 'worker started');
+log.info({ concurrency: config.jobs.concurrency, runBy: processIdentity }, 'worker started');
 closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'worker stopping after an error');
   else log.info({ signal }, 'worker stopping');

@@ -86,6 +86,8 @@ export interface JobTable {
   heartbeat_at: Timestamp | null;
   /** Where the result file goes, recorded before it is written (see 005-job-heartbeats). */
   result_key: string | null;
+  /** The process that claimed it last, `host:pid` (see 009-job-runner). */
+  run_by: string | null;
   /** Grows by one with every state change: the browser keeps the newest state it hears of. */
   version: ColumnType<number, number | undefined, number>;
 }

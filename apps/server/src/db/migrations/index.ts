@@ -7,6 +7,7 @@ import { jobHeartbeats } from './005-job-heartbeats.ts';
 import { chatSavedResults } from './006-chat-saved-results.ts';
 import { jobVersions } from './007-job-versions.ts';
 import { anonymisedPayments } from './008-anonymised-payments.ts';
+import { jobRunner } from './009-job-runner.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix. */
 export const migrations: Record<string, PortableMigration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, PortableMigration> = {
   '006-chat-saved-results': chatSavedResults,
   '007-job-versions': jobVersions,
   '008-anonymised-payments': anonymisedPayments,
+  '009-job-runner': jobRunner,
 };

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, JobTable } from '../../db/database.ts';
 import { type DialectName, fromDate, toJson } from '../../db/dialect.ts';
+import { processIdentity } from '../../lib/process-identity.ts';
 
 export type JobRow = Awaited<ReturnType<typeof findJobById>> & {};
 
@@ -88,6 +89,7 @@ export async function claimJob(db: Kysely<Database>, dialect: DialectName, id: s
       status: 'running',
       started_at: fromDate(dialect, now),
       heartbeat_at: fromDate(dialect, now),
+      run_by: processIdentity,
       attempts: expression('attempts', '+', 1),
       version: expression('version', '+', 1),
     }))
