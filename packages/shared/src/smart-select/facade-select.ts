@@ -11,6 +11,7 @@
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { convertToOklab } from './oklab-image.ts';
+import { moveSidesToLines } from './opening-rectangle.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
 
@@ -175,11 +176,18 @@ export function findOpening(image: FacadeImage, point: Point): Rectangle {
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b));
   if (containing[0] && image.tuning.openingsFirst) return containing[0];
+  return expandToFrame(image, growOpening(image, point));
+}
+
+/**
+ * The glass, blind or leaf under the click, grown over superpixels ever more generously while
+ * it stays shaped like an opening (compact, filling its bounding box, not a large share of
+ * the photo), as its bounding box.
+ */
+export function growOpening(image: FacadeImage, point: Point): Rectangle {
   const { superpixels, tuning } = image;
   const seed = superpixels.labels[Math.round(point.y) * image.width + Math.round(point.x)] as number;
   const model = superpixelColour(superpixels, seed);
-  // The glass, blind or leaf under the click, grown ever more generously while it stays
-  // shaped like an opening: compact, filling its bounding box, not a large share of the photo.
   let chosen = boundsOf(superpixels, growRegion(superpixels, seed, 0, model, 0, tuning));
   for (const step of tuning.openingSteps) {
     const grown = growRegion(superpixels, seed, step, model, 2 * step, tuning);
@@ -197,7 +205,7 @@ export function findOpening(image: FacadeImage, point: Point): Rectangle {
     }
     chosen = bounds;
   }
-  return expandToFrame(image, chosen);
+  return chosen;
 }
 
 /**
@@ -261,22 +269,20 @@ export function refineOpening(
 ): Rectangle | null {
   const found = findOpening(image, point);
   if (!current) return mode === 'add' ? found : null;
-  if (mode === 'add') {
-    const marginX = Math.round(0.1 * (current.right - current.left + 1));
-    const marginY = Math.round(0.1 * (current.bottom - current.top + 1));
-    const touches =
-      found.left <= current.right + marginX &&
-      found.right >= current.left - marginX &&
-      found.top <= current.bottom + marginY &&
-      found.bottom >= current.top - marginY;
-    if (!touches) return found;
-    return {
-      left: Math.min(current.left, found.left),
-      top: Math.min(current.top, found.top),
-      right: Math.max(current.right, found.right),
-      bottom: Math.max(current.bottom, found.bottom),
-    };
+  const isInside =
+    point.x >= current.left &&
+    point.x <= current.right &&
+    point.y >= current.top &&
+    point.y <= current.bottom;
+  if (mode === 'add' && isInside) return current;
+  // Sides move onto the straight lines past the click (decision 055: windows 0.606 → 0.674
+  // after 3 clicks), unless an added click found an opening away from this one.
+  if ((mode === 'subtract' && isInside) || (mode === 'add' && touches(current, found))) {
+    const moved = moveSidesToLines(image, current, point, mode);
+    return moved.right >= moved.left && moved.bottom >= moved.top ? moved : null;
   }
+  // An added click on another opening starts again there.
+  if (mode === 'add') return found;
   // What the click found may spill over the rectangle: only the part inside counts, and at
   // least the clicked pixel goes.
   const inside = {
@@ -755,4 +761,16 @@ export function paintRectangle(mask: Bitmask, rectangle: Rectangle, value = 1): 
   for (let y = Math.max(0, rectangle.top); y <= Math.min(mask.height - 1, rectangle.bottom); y++) {
     mask.data.fill(value, y * mask.width + left, y * mask.width + right + 1);
   }
+}
+
+/** Whether an opening found by a further click touches the current one (10 % margin). */
+function touches(current: Rectangle, found: Rectangle): boolean {
+  const marginX = Math.round(0.1 * (current.right - current.left + 1));
+  const marginY = Math.round(0.1 * (current.bottom - current.top + 1));
+  return (
+    found.left <= current.right + marginX &&
+    found.right >= current.left - marginX &&
+    found.top <= current.bottom + marginY &&
+    found.bottom >= current.top - marginY
+  );
 }
