@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -44,9 +45,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setSerializerCompiler(responseSerializerCompiler);
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(errorHandlerPlugin);

@@ -1,5 +1,5 @@
-import type { ColumnDataType, Expression, Kysely, RawBuilder } from 'kysely';
-import { sql } from 'kysely';
+import type { ColumnDataType, Kysely, RawBuilder } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Database } from './database.ts';
 
 /**
@@ -30,12 +30,17 @@ export function currentTimestamp(dialect: DialectName): RawBuilder<string> {
   return dialect === 'postgres' ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 }
 
+const canonicalIso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** A timestamp as read from either dialect, as an ISO-8601 string. */
 export function toIsoString(value: Date | string): string;
 export function toIsoString(value: Date | string | null | undefined): string | null;
 export function toIsoString(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  // SQLite keeps what toISOString wrote (or strftime's same format): already canonical, and
+  // parsing it again only to print it back was a visible cost of every list (decision 102).
+  return canonicalIso.test(value) ? value : new Date(value).toISOString();
 }
 
 /** A timestamp parameter in the representation the dialect stores. */
@@ -60,8 +65,10 @@ export function fromJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
+/** Compiled once: the health check runs it for every probe (docs/decisions/102-request-path.md). */
+const pingQuery = CompiledQuery.raw('select 1 as ok');
+
 /** `SELECT 1`, to tell whether the database answers. */
 export function ping(db: Kysely<Database>): Promise<unknown> {
-  const one: Expression<number> = sql<number>`1`;
-  return sql`select ${one} as ok`.execute(db);
+  return db.executeQuery(pingQuery);
 }

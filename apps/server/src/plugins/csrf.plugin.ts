@@ -11,12 +11,14 @@ import { isStateChanging, routeConfigOf } from '../lib/route-config.ts';
  */
 export const csrfPlugin = fp<{ publicUrl: string; isPublicUrlStrict: boolean }>(
   async (app, options) => {
-    app.addHook('onRequest', async (request) => {
-      if (!isStateChanging(request) || routeConfigOf(request).isSignedWebhook) return;
+    // A callback hook, not an async one: reads pass through without a promise per request.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isStateChanging(request) || routeConfigOf(request).isSignedWebhook) return done();
       const origin = requestOriginOf(request);
       if (origin === null || !allowedOriginsOf(request, options).includes(origin)) {
-        throw new AppError('FORBIDDEN', 'Cross-site request refused');
+        return done(new AppError('FORBIDDEN', 'Cross-site request refused'));
       }
+      done();
     });
   },
   { name: 'csrf' },

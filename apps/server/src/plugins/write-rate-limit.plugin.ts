@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { isStateChanging, routeConfigOf } from '../lib/route-config.ts';
 
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * A ceiling on state-changing requests per account (per address when signed out), so that no
  * client can flood uploads, jobs or payments. Sign-in has its own stricter limits
@@ -16,6 +18,15 @@ export const writeRateLimitPlugin = fp<{ max: number; windowMs: number }>(
       const config = routeConfigOf(request);
       return isStateChanging(request) && !config.isSignedWebhook && !config.hasOwnRateLimit;
     };
+    // Routes that only read (GET, HEAD) are never limited here: they get no limiter hook at
+    // all, rather than one that runs for every read to decide "not limited" (decision 102).
+    // Added before the limiter's own onRoute hook, which reads `config.rateLimit`.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.every((method) => readOnlyMethods.has(method)) && route.config?.rateLimit === undefined) {
+        route.config = { ...route.config, rateLimit: false };
+      }
+    });
     await app.register(rateLimit, {
       global: true,
       hook: 'onRequest',

@@ -15,7 +15,13 @@ export const projectOffers = ['standard', 'inpainting', 'chat'] as const;
 export type ProjectOffer = (typeof projectOffers)[number];
 export const defaultProjectOffer: ProjectOffer = 'standard';
 
+/** Characters encodeURIComponent leaves alone, plus the path separator. */
+const plainKey = /^[A-Za-z0-9\-_.!~*'()/]*$/;
+
 /** The URL that serves a blob key to its owner. */
 export function fileUrl(key: string): string {
+  // Keys we write are plain (ids, file names): they need no encoding, which a project list
+  // would otherwise spend on every thumbnail (docs/decisions/102-request-path.md).
+  if (plainKey.test(key)) return `/api/files/${key}`;
   return `/api/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 }

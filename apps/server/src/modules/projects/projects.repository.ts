@@ -7,6 +7,7 @@ import type {
   ProjectTable,
 } from '../../db/database.ts';
 import { type DialectName, fromDate } from '../../db/dialect.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -34,10 +35,26 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** The project list without a search is every signed-in dashboard's read: compiled once. */
+const listAllOwnedProjects = preparedQuery((db, userId: string) =>
+  db
+    .selectFrom('project')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id'),
+);
+
 export function listOwnedProjects(db: Executor, userId: string, search?: string) {
-  let query = db.selectFrom('project').selectAll().where('user_id', '=', userId);
-  if (search) query = query.where(sql<boolean>`lower(name) like ${likePattern(search)} escape '\\'`);
-  return query.orderBy('created_at', 'desc').orderBy('id').execute();
+  if (!search) return listAllOwnedProjects(db, userId);
+  return db
+    .selectFrom('project')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(sql<boolean>`lower(name) like ${likePattern(search)} escape '\\'`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 export function renameProject(db: Executor, dialect: DialectName, projectId: string, name: string) {
@@ -95,15 +112,18 @@ export function markHistoryItemSaved(db: Executor, dialect: DialectName, itemId:
 }
 
 /** History counts and the latest result thumbnails of several projects, for dashboard cards. */
-export async function summarizeHistory(db: Executor, projectIds: string[], perProject: number) {
-  if (projectIds.length === 0) return new Map<string, { count: number; recent: HistoryItemRow[] }>();
-  const rows = await db
+const listHistoryOfProjects = preparedQuery((db, projectIds: string[]) =>
+  db
     .selectFrom('project_history_item')
     .selectAll()
     .where('project_id', 'in', projectIds)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc'),
+);
+
+export async function summarizeHistory(db: Executor, projectIds: string[], perProject: number) {
+  if (projectIds.length === 0) return new Map<string, { count: number; recent: HistoryItemRow[] }>();
+  const rows = await listHistoryOfProjects(db, projectIds);
   const summary = new Map<string, { count: number; recent: HistoryItemRow[] }>();
   for (const row of rows) {
     const entry = summary.get(row.project_id) ?? { count: 0, recent: [] };
