@@ -183,39 +183,43 @@ describe('the studio fits one screen', () => {
     await expectUncovered(download);
   });
 
-  it.runIf(screenshotDirectory)('takes screenshots at both sizes in every language', async () => {
-    const directory = screenshotDirectory ?? '';
-    mkdirSync(directory, { recursive: true });
-    for (const language of languages) {
+  it.runIf(screenshotDirectory)(
+    'takes screenshots at both sizes in every language',
+    { timeout: 180_000 },
+    async () => {
+      const directory = screenshotDirectory ?? '';
+      mkdirSync(directory, { recursive: true });
+      for (const language of languages) {
+        for (const size of sizes) {
+          const { page, context } = await newSession({ viewport: size.viewport, locale: language.locale });
+          const project = await userWithProject(page.request);
+          await page.goto(`${baseUrl}/projects/${project.id}`);
+          await page.locator('.studio__stage img').first().waitFor();
+          await page.getByRole('button', { name: language.transform, exact: true }).waitFor();
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: path.join(directory, `studio-${size.name}-${language.locale}.png`) });
+          await context.close();
+        }
+      }
+      // The preview and then the result, in English at both sizes.
       for (const size of sizes) {
-        const { page, context } = await newSession({ viewport: size.viewport, locale: language.locale });
-        const project = await userWithProject(page.request);
+        const { page, context } = await newSession({ viewport: size.viewport });
+        const project = await userWithProject(page.request, { markWall: true });
         await page.goto(`${baseUrl}/projects/${project.id}`);
-        await page.locator('.studio__stage img').first().waitFor();
-        await page.getByRole('button', { name: language.transform, exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Wall colour' }).click();
+        await page.getByRole('button', { name: 'Sage', exact: true }).click();
+        await page.mouse.move(2, 300);
+        await page.getByText('Preview', { exact: true }).waitFor();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(directory, `studio-${size.name}-${language.locale}.png`) });
+        await page.screenshot({ path: path.join(directory, `studio-${size.name}-preview.png`) });
+        await page.getByRole('button', { name: 'Transform', exact: true }).click();
+        await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+        await page.waitForTimeout(1200);
+        await page.screenshot({ path: path.join(directory, `studio-${size.name}-result.png`) });
         await context.close();
       }
-    }
-    // The preview and then the result, in English at both sizes.
-    for (const size of sizes) {
-      const { page, context } = await newSession({ viewport: size.viewport });
-      const project = await userWithProject(page.request, { markWall: true });
-      await page.goto(`${baseUrl}/projects/${project.id}`);
-      await page.getByRole('button', { name: 'Wall colour' }).click();
-      await page.getByRole('button', { name: 'Sage', exact: true }).click();
-      await page.mouse.move(2, 300);
-      await page.getByText('Preview', { exact: true }).waitFor();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(directory, `studio-${size.name}-preview.png`) });
-      await page.getByRole('button', { name: 'Transform', exact: true }).click();
-      await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
-      await page.waitForTimeout(1200);
-      await page.screenshot({ path: path.join(directory, `studio-${size.name}-result.png`) });
-      await context.close();
-    }
-  });
+    },
+  );
 });
 
 describe('the instant preview', () => {
