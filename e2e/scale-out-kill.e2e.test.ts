@@ -63,7 +63,7 @@ async function startWorker(environment: Record<string, string>): Promise<ChildPr
       return log.includes('worker started');
     },
     'the worker to start',
-    30_000,
+    60_000,
   );
   return child;
 }
@@ -174,7 +174,7 @@ describe.skipIf(!adminUrl)(
       workers.push(workerA);
       database = new pg.Client({ connectionString: databaseUrl.toString() });
       await database.connect();
-    }, 90_000);
+    }, 150_000);
 
     afterAll(async () => {
       await database?.end();
