@@ -125,10 +125,10 @@ describe.skipIf(!filesDirectory)(
 
       const filled = await fillUp(filler);
       const refused = await upload('While full');
-      expect(refused.statusCode).toBe(503);
-      expect(refused.json().error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: storeFull });
+      expect(refused.statusCode).toBe(507);
+      expect(refused.json().error).toMatchObject({ code: 'STORAGE_FULL', message: storeFull });
       const failed = await transform();
-      expect(failed.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: storeFull });
+      expect(failed.error).toEqual({ code: 'STORAGE_FULL', message: storeFull });
 
       // Nothing half-written: the same files as before (no partial file, no temporary),
       // no project or history row for what failed, every credit back.
@@ -151,7 +151,7 @@ describe.skipIf(!filesDirectory)(
       expect((await transform()).status).toBe('done');
       expect(await balance()).toBe(4);
       console.log(
-        `[disk full] ${filled} bytes filled a 1 MB tmpfs: upload 503, job failed and refunded, ` +
+        `[disk full] ${filled} bytes filled a 1 MB tmpfs: upload 507, job failed and refunded, ` +
           `${filesBefore.length} files unchanged; recovered after freeing space`,
       );
     }, 60_000);

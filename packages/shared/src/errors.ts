@@ -13,6 +13,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
+  // The file store has no room left (a full disk or quota): nothing was saved.
+  'STORAGE_FULL',
   'INTERNAL_ERROR',
   // The image engine cannot serve this request (the local engine asked for a redesign, say).
   'ENGINE_UNSUPPORTED',

@@ -37,7 +37,7 @@ export class ProjectFilesService {
     } catch (error) {
       if (isOutOfSpace(error)) {
         this.log.error({ err: error, key }, 'file store full');
-        throw new AppError('SERVICE_UNAVAILABLE', storeFullMessage);
+        throw new AppError('STORAGE_FULL', storeFullMessage);
       }
       throw error;
     }

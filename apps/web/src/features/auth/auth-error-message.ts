@@ -16,6 +16,7 @@ export function authErrorMessage(error: unknown, t: TFunction<'auth'>): string {
   if (!(error instanceof ApiError)) return t('errors.generic');
   if (error.code === 'RATE_LIMITED') return t('errors.tooManyAttempts');
   if (error.code === 'NETWORK_ERROR') return t('errors.network');
+  if (error.code === 'SERVICE_UNAVAILABLE') return t('errors.unavailable');
   const authCode = error.authCode;
   if (authCode && authCode in messageKeyByAuthCode) {
     return t(messageKeyByAuthCode[authCode as keyof typeof messageKeyByAuthCode]);

@@ -17,6 +17,10 @@ export function uploadErrorMessage(error: unknown, t: TFunction<'projects'>): st
       return t('uploadErrors.unsupported');
     case 'INVALID_IMAGE':
       return t('uploadErrors.unreadable');
+    case 'STORAGE_FULL':
+      return t('uploadErrors.storageFull');
+    case 'SERVICE_UNAVAILABLE':
+      return t('uploadErrors.unavailable');
     case 'NETWORK_ERROR':
       return t('picker.uploadFailed');
     default:

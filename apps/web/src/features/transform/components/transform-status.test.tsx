@@ -52,6 +52,16 @@ describe('TransformError hints by cause (docs/decisions/082-hints-by-cause.md)',
     expect(text).not.toMatch(/API key/);
   });
 
+  it.each([
+    [
+      'STORAGE_FULL',
+      'There is no room left to store files right now, so the result was not saved. Your credits were refunded.',
+    ],
+    ['SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'],
+  ])('shows the %s failure in the reader’s words (docs/decisions/113-faults.md)', (code, shown) => {
+    expect(alertText(code, 'server words')).toBe(`Error${shown}`);
+  });
+
   it('adds nothing to an offline-engine refusal that already says what to do', () => {
     const message =
       'The offline paint visualizer only recolours; it cannot add, remove, move or reshape parts of the building ("add a balcony"). Ask for a colour instead, such as "paint the walls sage".';

@@ -32,7 +32,8 @@ export function TransformProgress({ job, title }: { job: Job; title?: string }) 
   );
 }
 
-const translatedJobErrors = new Set(['INTERRUPTED', 'INTERNAL_ERROR']);
+// Codes whose server message is fixed (docs/decisions/113-faults.md): shown in the user's language.
+const translatedJobErrors = new Set(['INTERRUPTED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE', 'STORAGE_FULL']);
 
 const hintedCodes = [
   'ENGINE_KEY_REJECTED',
@@ -69,7 +70,7 @@ export function TransformError({
   const { t } = useTranslation('transform');
   const shown =
     (code && translatedJobErrors.has(code)
-      ? t(`jobErrors.${code as 'INTERRUPTED' | 'INTERNAL_ERROR'}`)
+      ? t(`jobErrors.${code as 'INTERRUPTED' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE' | 'STORAGE_FULL'}`)
       : message) ?? t('unknownError');
   const hint = isHintedCode(code) ? t(`errorHints.${code}`) : null;
   return (
