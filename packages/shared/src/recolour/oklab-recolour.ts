@@ -341,11 +341,10 @@ export function* recolourSteps(
   yield;
 
   // Pass 1: the weighted mean lightness over the region, from a regular grid of at most
-  // about 2^20 of its pixels (every pixel of a box up to 1 MP, such as the preview's view):
-  // the mean only scales lightness, and the grid's differs from the full one by far less than
-  // one 8-bit level in the result, for a ninth of the reads on a 12 MP photo
-  // (docs/decisions/100-recolour-one-definition.md). A region too thin for the grid to hit
-  // is measured fully.
+  // about 2^20 of its pixels (every pixel of a box up to 1 MP; every third pixel of every
+  // third row of a 6 MP box): the mean only scales lightness, and on photos the grid's moves
+  // the result by one 8-bit level at most (tested; docs/decisions/100-recolour-one-definition.md).
+  // A region too thin for the grid to hit is measured fully.
   lightnessByColour ??= new Uint16Array(1 << 24);
   const stride = Math.max(1, Math.ceil(Math.sqrt((boxWidth * (bottom - top)) / meanSamples)));
   const sums = { weightedSum: 0, weightTotal: 0 };
