@@ -4,34 +4,61 @@
  * `npm run load -- --seconds 5 --rate 50 --streams 10` is the short smoke CI runs.
  *
  * The mix, per request: 72 % reads (project list, one project, health, me), 15 % uploads of a
- * history image, 11 % renames, 2 % transformations on the offline engine. Prints server memory
- * every 10 s (and at the end), p50/p99 and the error count; exits 1 on any error.
+ * history image, 11 % renames, 2 % transformations against the fake OpenAI server. At most
+ * `--connections` (64) requests are in flight, as behind a reverse proxy's upstream pool; a
+ * request waiting for one counts that wait in its latency (measured from its scheduled time), and
+ * one that takes over 30 s is an error. Prints server memory every 10 s (resident, and the live
+ * heap after a forced full collection, which tells a leak from garbage), p50/p99 overall and per
+ * kind, and the error count; exits 1 on any error.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import sharp from 'sharp';
-import { buildServer, residentBytes, startBenchServer } from './support/server-process.ts';
+import {
+  buildServer,
+  processCpuMs,
+  repositoryRoot,
+  residentBytes,
+  startBenchServer,
+} from './support/server-process.ts';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     rate: { type: 'string', default: '200' },
     streams: { type: 'string', default: '50' },
+    connections: { type: 'string', default: '64' },
   },
 });
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const streamCount = Number(values.streams);
+const maxInFlight = Number(values.connections);
+const requestTimeoutMs = 30_000;
 const accountCount = 10;
 
 buildServer();
-const server = await startBenchServer('built', {
-  IMAGE_ENGINE: 'local',
-  WRITE_RATE_LIMIT_MAX: '1000000',
-  AUTH_RATE_LIMIT_MAX: '1000',
-  // Many transformations per account without buying credits: a tiny price, no free-tier cap.
-  CREDIT_COST_STANDARD: '0.01',
-  FREE_TIER_MAX_GENERATIONS: '1000000',
-});
+const fake = await startFakeOpenAiServer();
+const probeDirectory = await mkdtemp(path.join(tmpdir(), 'facelift-load-'));
+const heapProbeFile = path.join(probeDirectory, 'heap.json');
+const server = await startBenchServer(
+  'built',
+  {
+    IMAGE_ENGINE: 'openai',
+    OPENAI_API_KEY: fake.apiKey,
+    OPENAI_BASE_URL: fake.baseUrl,
+    HEAP_PROBE_FILE: heapProbeFile,
+    WRITE_RATE_LIMIT_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    // Many transformations per account without buying credits: a tiny price, no free-tier cap.
+    CREDIT_COST_STANDARD: '0.01',
+    FREE_TIER_MAX_GENERATIONS: '1000000',
+  },
+  ['--expose-gc', '--require', path.join(repositoryRoot, 'bench/support/heap-probe.cjs')],
+);
 const base = server.baseUrl;
 const origin = { origin: base };
 
@@ -134,12 +161,17 @@ function pickKind(): Kind {
   return 'transform';
 }
 
-async function oneRequest(kind: Kind, account: Account, sequence: number): Promise<Response> {
+async function oneRequest(
+  kind: Kind,
+  account: Account,
+  sequence: number,
+  signal: AbortSignal,
+): Promise<Response> {
   const { cookie, projectId } = account;
   switch (kind) {
     case 'read': {
       const paths = ['/api/projects', `/api/projects/${projectId}`, '/api/health', '/api/me'];
-      return fetch(`${base}${paths[sequence % paths.length]}`, { headers: { cookie } });
+      return fetch(`${base}${paths[sequence % paths.length]}`, { headers: { cookie }, signal });
     }
     case 'upload': {
       const form = new FormData();
@@ -149,6 +181,7 @@ async function oneRequest(kind: Kind, account: Account, sequence: number): Promi
         method: 'POST',
         headers: { ...origin, cookie },
         body: form,
+        signal,
       });
     }
     case 'rename':
@@ -156,6 +189,7 @@ async function oneRequest(kind: Kind, account: Account, sequence: number): Promi
         method: 'PATCH',
         headers: { ...origin, cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ name: `Load ${sequence}` }),
+        signal,
       });
     case 'transform':
       return fetch(`${base}/api/projects/${projectId}/transformations`, {
@@ -164,24 +198,64 @@ async function oneRequest(kind: Kind, account: Account, sequence: number): Promi
         body: JSON.stringify({
           directives: { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] },
         }),
+        signal,
       });
   }
 }
 
 const latencies: number[] = [];
+const latenciesByKind: Record<Kind, number[]> = { read: [], upload: [], rename: [], transform: [] };
+// Free request slots: at most maxInFlight requests are out at once.
+let freeSlots = maxInFlight;
+const slotWaiters: (() => void)[] = [];
+async function takeSlot(): Promise<void> {
+  if (freeSlots > 0) {
+    freeSlots -= 1;
+    return;
+  }
+  await new Promise<void>((resolve) => slotWaiters.push(resolve));
+}
+function releaseSlot(): void {
+  const next = slotWaiters.shift();
+  if (next) next();
+  else freeSlots += 1;
+}
 const errors: string[] = [];
 const counts: Record<Kind, number> = { read: 0, upload: 0, rename: 0, transform: 0 };
 const inFlight = new Set<Promise<void>>();
 const memory: string[] = [];
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
+/** Asks the server's heap probe for a full collection and its live heap afterwards. */
+async function liveHeap(): Promise<{ heapUsed: number; external: number } | null> {
+  const askedAt = Date.now();
+  process.kill(server.pid, 'SIGWINCH');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const figures = JSON.parse(await readFile(heapProbeFile, 'utf8')) as {
+        heapUsed: number;
+        external: number;
+        at: number;
+      };
+      if (figures.at >= askedAt) return figures;
+    } catch {
+      // not written yet
+    }
+  }
+  return null;
+}
+
 async function printMemory(label: string) {
-  const line = `${label}: server memory ${mb(await residentBytes(server.pid))}`;
+  const resident = await residentBytes(server.pid);
+  const heap = await liveHeap();
+  const line = `${label}: server memory ${mb(resident)} resident${heap ? `, live heap after GC ${mb(heap.heapUsed)}, external ${mb(heap.external)}` : ''}`;
   memory.push(line);
   console.log(line);
 }
 
 await printMemory('start');
+const cpuAtStart = await processCpuMs(server.pid);
 const startedAt = performance.now();
 const total = Math.round(seconds * rate);
 let nextMemoryAt = 10_000;
@@ -197,21 +271,29 @@ for (let sequence = 0; sequence < total; sequence += 1) {
   const kind = pickKind();
   counts[kind] += 1;
   const account = accounts[sequence % accounts.length] as Account;
-  const sentAt = performance.now();
-  const request = oneRequest(kind, account, sequence)
+  const request = takeSlot()
+    .then(() => oneRequest(kind, account, sequence, AbortSignal.timeout(requestTimeoutMs)))
     .then(async (response) => {
       await response.arrayBuffer();
-      latencies.push(performance.now() - sentAt);
+      // From the scheduled time: a wait for a free slot is part of the latency.
+      const latency = performance.now() - due;
+      latencies.push(latency);
+      latenciesByKind[kind].push(latency);
       if (!response.ok) errors.push(`${kind}: ${response.status}`);
     })
     .catch((error: unknown) => {
       errors.push(`${kind}: ${(error as Error).message}`);
     })
-    .finally(() => inFlight.delete(request));
+    .finally(() => {
+      releaseSlot();
+      inFlight.delete(request);
+    });
   inFlight.add(request);
 }
 await Promise.all(inFlight);
 const elapsed = (performance.now() - startedAt) / 1000;
+// CPU per request does not depend on what else the machine runs, unlike the latencies.
+const serverCpuMs = (await processCpuMs(server.pid)) - cpuAtStart;
 await printMemory('end');
 
 // Every transformation ends (done or failed) before the figures are final.
@@ -243,15 +325,28 @@ for (const account of accounts) {
 const drainSeconds = (performance.now() - drainStartedAt) / 1000;
 for (const controller of streams) controller.abort();
 await server.stop();
+await fake.close();
+await rm(probeDirectory, { recursive: true, force: true });
 
 latencies.sort((a, b) => a - b);
-const percentile = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+const percentileOf = (values: number[], p: number) =>
+  values[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+const percentile = (p: number) => percentileOf(latencies, p);
+const byKind = (Object.entries(latenciesByKind) as [Kind, number[]][])
+  .map(([kind, values]) => {
+    values.sort((a, b) => a - b);
+    return `${kind} p50 ${percentileOf(values, 0.5).toFixed(0)} / p99 ${percentileOf(values, 0.99).toFixed(0)} ms`;
+  })
+  .join(', ');
 console.log(
   [
     `requests: ${latencies.length + errors.filter((error) => !/: \d+$/.test(error)).length} in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)}/s; target ${rate}/s)`,
     `mix: ${counts.read} reads, ${counts.upload} uploads, ${counts.rename} renames, ${counts.transform} transformations`,
-    `latency: p50 ${percentile(0.5).toFixed(1)} ms, p99 ${percentile(0.99).toFixed(1)} ms, max ${percentile(1).toFixed(1)} ms`,
+    `latency: p50 ${percentile(0.5).toFixed(1)} ms, p99 ${percentile(0.99).toFixed(1)} ms, max ${percentile(1).toFixed(1)} ms (at most ${maxInFlight} in flight)`,
+    `by kind: ${byKind}`,
+    `server CPU: ${(serverCpuMs / 1000).toFixed(1)} s for ${latencies.length} answers (${(serverCpuMs / Math.max(1, latencies.length)).toFixed(2)} ms each, ${((latencies.length * 1000) / Math.max(1, serverCpuMs)).toFixed(0)} requests per CPU-second); load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
     `jobs drained ${drainSeconds.toFixed(1)} s after the traffic stopped`,
     `event streams: ${streams.length} open, ${eventsReceived} events received`,
     `errors: ${errors.length}${errors.length > 0 ? ` (${[...new Set(errors)].slice(0, 5).join('; ')})` : ''}`,
