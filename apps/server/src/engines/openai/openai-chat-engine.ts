@@ -61,7 +61,7 @@ export class OpenAiChatEngine implements ChatEngine {
     // Fitted into the output size without distortion, like an edit, the mask laid in alike
     // (docs/decisions/081-faithful-ai-edit-geometry.md).
     const frame = fitIntoFrame(source.width, source.height, width, height);
-    const imageSent = await encodeFramedImage(request.image, frame);
+    const imageSent = await encodeFramedImage(source, frame);
     const maskSent = weights ? await encodeProviderMask(weights, frame) : null;
 
     const uploaded: string[] = [];

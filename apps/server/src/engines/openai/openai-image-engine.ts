@@ -10,6 +10,7 @@ import {
   decodeRaster,
   type EditWeights,
   encodeResult,
+  fastPngLevel,
   featherInward,
   isWeightsEmpty,
   type RasterImage,
@@ -44,7 +45,7 @@ export class OpenAiImageEngine implements ImageEngine {
     }
     const outputSize = outputSizeDimensions(request.outputSize);
     const frame = fitIntoFrame(source.width, source.height, outputSize.width, outputSize.height);
-    const imageSent = await encodeFramedImage(request.image, frame);
+    const imageSent = await encodeFramedImage(source, frame);
     const maskSent = weights ? await encodeProviderMask(weights, frame) : null;
 
     let answer: OpenAI.Images.ImagesResponse;
@@ -124,12 +125,16 @@ function paddingOf(frame: Frame) {
  * The photo scaled into the frame; the padding repeats the photo's edge pixels, which reads
  * to the model as more of the same sky and ground rather than as a black bar to redraw.
  */
-export function encodeFramedImage(image: Buffer, frame: Frame): Promise<Buffer> {
-  return sharp(image)
-    .rotate()
+export function encodeFramedImage(source: RasterImage, frame: Frame): Promise<Buffer> {
+  // From the pixels already decoded (upright, sRGB): the stored image is decoded once per job
+  // (docs/decisions/103-storage-and-job-path.md). The provider decodes what it is sent, so
+  // the fast PNG level only costs a few percent of upload size.
+  return sharp(source.data, {
+    raw: { width: source.width, height: source.height, channels: source.channels },
+  })
     .resize(frame.contentWidth, frame.contentHeight, { fit: 'fill' })
     .extend({ ...paddingOf(frame), extendWith: 'copy' })
-    .png()
+    .png({ compressionLevel: fastPngLevel })
     .toBuffer();
 }
 

@@ -121,8 +121,13 @@ export class HistoryService {
       saved_at: null,
     };
     try {
-      await this.files.put(row.result_key, image.png, 'image/png');
-      await this.files.put(row.result_thumbnail_key, image.thumbnail, 'image/webp');
+      // The two files are independent: written side by side (decision 103), both settled
+      // before any clean-up below, so a write still in flight cannot outlive its removal.
+      const written = await Promise.allSettled([
+        this.files.put(row.result_key, image.png, 'image/png'),
+        this.files.put(row.result_thumbnail_key, image.thumbnail, 'image/webp'),
+      ]);
+      for (const outcome of written) if (outcome.status === 'rejected') throw outcome.reason;
       await this.db.transaction().execute(async (transaction) => {
         await repository.insertHistoryItem(transaction, row);
         await repository.touchProject(transaction, this.dialect, projectId);
