@@ -210,6 +210,57 @@ describe('mask editor', () => {
     expect(at(600, 620)).toEqual([214, 196, 160]);
   });
 
+  it('smart-selects the wall by keyboard alone: Tab to the photo, arrows to a wall point, Enter', async () => {
+    const { page } = await newSession();
+    const project = await projectInPage(page, facadeWithWindows);
+    // locator.press focuses the control and presses the key there: no pointer is used.
+    await page.getByRole('button', { name: 'Mark areas' }).press('Enter');
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await editor.getByRole('button', { name: 'Walls' }).press('Enter');
+    await editor.getByRole('button', { name: 'Smart select' }).press('Enter');
+    await editor.getByText(/Keyboard: Tab to the photo/).waitFor();
+    const photo = editor.getByRole('application', {
+      name: 'Photo: aim with the arrow keys, select with Enter',
+    });
+    const isPhotoFocused = () => photo.evaluate((element) => element === document.activeElement);
+    for (let presses = 0; presses < 40 && !(await isPhotoFocused()); presses += 1)
+      await page.keyboard.press('Tab');
+    expect(await isPhotoFocused()).toBe(true);
+    // A visible focus ring and crosshair.
+    expect(await photo.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await editor.getByText(/Preparing smart select/).waitFor({ state: 'hidden', timeout: 30_000 });
+
+    // From the middle (800, 600), two big steps left and two small ones down: (480, 624), wall.
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await editor.getByText('Crosshair at 30% across, 52% down.').waitFor();
+    expect(await editor.locator('.mask-editor__crosshair').isVisible()).toBe(true);
+    // The wall is 82.5 % of the photo (six 200 × 280 windows out of 1600 × 1200).
+    await page.keyboard.press('Enter');
+    await editor.getByText(/^Walls: 8[23]% of the photo marked\.$/).waitFor();
+    // Shift+Enter removes what a Shift-click would; Enter takes it again.
+    await page.keyboard.press('Shift+Enter');
+    await editor.getByText('Walls: 0% of the photo marked.').waitFor();
+    await page.keyboard.press('Enter');
+    await editor.getByText(/^Walls: 8[23]% of the photo marked\.$/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText(/Marked: .*walls/).waitFor();
+
+    const last = facadeWindows[5] as (typeof facadeWindows)[number];
+    const walls = await regionAlpha(page, project.id, 'walls', [
+      [480, 624],
+      [100, 100],
+      [1500, 1100],
+      [350, 390],
+      [last.left + 100, last.top + 140],
+      [last.left + 6, last.top + 140],
+    ]);
+    // Wall taken everywhere, windows (glass and frame) nowhere.
+    expect(walls).toEqual([0, 0, 0, 255, 255, 255]);
+  });
+
   it('leads a new user from a colour into marking it: the walls, then the window frames; the preview and the result recolour exactly them', {
     timeout: 90_000,
   }, async () => {

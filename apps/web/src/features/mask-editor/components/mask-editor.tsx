@@ -1,8 +1,15 @@
-import { defaultFrameWidth, type Point, type RegionElement, smartSelectTolerance } from '@facelift/shared';
+import {
+  countPainted,
+  defaultFrameWidth,
+  type Point,
+  type RegionElement,
+  smartSelectTolerance,
+} from '@facelift/shared';
 import { Dialog } from 'radix-ui';
 import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { type Crosshair, crosshairPoint, useKeyboardSelect } from '../hooks/use-keyboard-select.ts';
 import { useMaskDocument } from '../hooks/use-mask-document.ts';
 import { useMaskGestures } from '../hooks/use-mask-gestures.ts';
 import { useMaskShortcuts } from '../hooks/use-mask-shortcuts.ts';
@@ -91,6 +98,7 @@ export function MaskEditor({
 }: MaskEditorProps) {
   const { t } = useTranslation('maskEditor');
   const guideId = useId();
+  const keysHintId = useId();
   const opener = useRef<HTMLElement | null>(null);
   const [settings, setSettings] = useState<ToolSettings>({
     tool: initialTool ?? 'brush',
@@ -146,6 +154,29 @@ export function MaskEditor({
       .selectAt(point, layers, queryFor(mode))
       .then((answer) => applyAnswer(answer, layers, target));
   };
+  // What keyboard smart select did, for the polite status line (docs/decisions/050).
+  const [announcement, setAnnouncement] = useState('');
+  const selectAtCrosshair = (at: Crosshair, mode: 'add' | 'subtract') => {
+    const layers = layersRef.current;
+    if (!layers) return;
+    if (smartSelect.status !== 'ready' && smartSelect.status !== 'selecting') {
+      setAnnouncement(t('keyboard.notReady'));
+      return;
+    }
+    const { target } = settingsRef.current;
+    void smartSelect.selectAt(crosshairPoint(at, layers), layers, queryFor(mode)).then((answer) => {
+      applyAnswer(answer, layers, target);
+      if (!answer || layersRef.current !== layers) return;
+      const percent = Math.round((countPainted(layers.layer(target)) / (layers.width * layers.height)) * 100);
+      setAnnouncement(t('keyboard.marked', { layer: t(`layers.${target}`), percent }));
+    });
+  };
+  const keyboardSelect = useKeyboardSelect({
+    isSmartSelect: settings.tool === 'smartSelect',
+    onSelect: selectAtCrosshair,
+    onMove: (at) =>
+      setAnnouncement(t('keyboard.crosshair', { x: Math.round(at.x * 100), y: Math.round(at.y * 100) })),
+  });
   const selectAllSimilar = () => {
     const layers = layersRef.current;
     if (!layers) return;
@@ -193,7 +224,9 @@ export function MaskEditor({
             ? t('status.selecting')
             : settings.tool === 'smartSelect' && smartState === 'unavailable'
               ? t('status.unavailable')
-              : '';
+              : settings.tool === 'smartSelect'
+                ? announcement
+                : '';
   const layers = layersRef.current;
   const cursorSize = settings.brushSize;
   const showsBrushCursor = (settings.tool === 'brush' || settings.tool === 'eraser') && cursor !== null;
@@ -229,7 +262,11 @@ export function MaskEditor({
             </header>
             <MaskEditorToolbar
               settings={settings}
-              onChange={(change) => setSettings((current) => ({ ...current, ...change }))}
+              onChange={(change) => {
+                // What was announced was about the layer and tool before the change.
+                setAnnouncement('');
+                setSettings((current) => ({ ...current, ...change }));
+              }}
               canUndo={layers?.canUndo ?? false}
               canRedo={layers?.canRedo ?? false}
               onUndo={undo}
@@ -259,6 +296,11 @@ export function MaskEditor({
               )}{' '}
               {t('hints.navigation')}
             </p>
+            {settings.tool === 'smartSelect' ? (
+              <p id={keysHintId} className="mask-editor__hint">
+                {t('hints.keyboard')}
+              </p>
+            ) : null}
             <p className="mask-editor__status" role="status">
               {statusText}
             </p>
@@ -275,6 +317,16 @@ export function MaskEditor({
               className="mask-editor__viewport"
               data-panning={isSpaceHeld || undefined}
               onWheel={gestures.handleWheel}
+              // With smart select the photo takes the keyboard focus: arrows aim, Enter selects.
+              {...(settings.tool === 'smartSelect'
+                ? {
+                    tabIndex: 0,
+                    role: 'application',
+                    'aria-label': t('keyboard.label'),
+                    'aria-describedby': keysHintId,
+                    ...keyboardSelect.handlers,
+                  }
+                : {})}
             >
               <div
                 ref={gestures.stageRef}
@@ -320,6 +372,18 @@ export function MaskEditor({
                       top: cursor.y - cursorSize / 2,
                       width: cursorSize,
                       height: cursorSize,
+                    }}
+                  />
+                ) : null}
+                {settings.tool === 'smartSelect' && keyboardSelect.showsCrosshair ? (
+                  <div
+                    className="mask-editor__crosshair"
+                    aria-hidden="true"
+                    style={{
+                      left: keyboardSelect.crosshair.x * displayWidth,
+                      top: keyboardSelect.crosshair.y * displayHeight,
+                      // The same size on screen whatever the zoom.
+                      transform: `translate(-50%, -50%) scale(${1 / viewport.zoom})`,
                     }}
                   />
                 ) : null}

@@ -30,6 +30,8 @@ export function useMaskShortcuts({
   useEffect(() => {
     if (!isEnabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      // Handled already, e.g. Space selecting at the crosshair on the focused photo.
+      if (event.defaultPrevented) return;
       const key = event.key.toLowerCase();
       if ((event.ctrlKey || event.metaKey) && (key === 'z' || key === 'y')) {
         event.preventDefault();
