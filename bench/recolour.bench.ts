@@ -7,6 +7,7 @@
 import { createEmptyDirectives } from '@facelift/shared';
 import sharp from 'sharp';
 import { LocalImageEngine } from '../apps/server/src/engines/local/local-image-engine.ts';
+import { fastPngLevel } from '../apps/server/src/engines/raster-image.ts';
 import { type BenchRow, medianCpu, ms, times } from './bench-table.ts';
 
 /** Smooth gradients with fine texture, saved as a camera-like JPEG. */
@@ -64,7 +65,8 @@ export async function rows(): Promise<BenchRow[]> {
       clearInterval(ticker);
     }
   };
-  const tint = () => sharp(image).tint('#9cab86').png({ compressionLevel: 4 }).toBuffer();
+  // The same PNG level as the job's own encode, so that only the recolour's work differs.
+  const tint = () => sharp(image).tint('#9cab86').png({ compressionLevel: fastPngLevel }).toBuffer();
   const tintMs = await medianCpu(tint);
   const localMs = await medianCpu(edit);
   return [
