@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { SignInDialogProvider } from '../features/auth/index.ts';
 import { PurchaseDialogProvider } from '../features/credits/index.ts';
 import { i18n } from '../lib/i18n.ts';
@@ -18,13 +17,11 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <TranslatedToastProvider>
-            <SignInDialogProvider>
-              <PurchaseDialogProvider>{children}</PurchaseDialogProvider>
-            </SignInDialogProvider>
-          </TranslatedToastProvider>
-        </TooltipProvider>
+        <TranslatedToastProvider>
+          <SignInDialogProvider>
+            <PurchaseDialogProvider>{children}</PurchaseDialogProvider>
+          </SignInDialogProvider>
+        </TranslatedToastProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

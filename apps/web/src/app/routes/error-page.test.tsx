@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { WithI18n } from '../../test/with-i18n.tsx';
-import { ErrorPage } from './error-page.tsx';
+import { RouteErrorBoundary } from '../router.tsx';
 
 function Explodes(): never {
   throw new Error('render failed on purpose');
@@ -11,10 +11,13 @@ function Explodes(): never {
 describe('ErrorPage', () => {
   it('replaces a route that throws with "Unexpected Application Error!" and the reason', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([{ path: '/', element: <Explodes />, errorElement: <ErrorPage /> }]);
     render(
       <WithI18n>
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <RouteErrorBoundary location={{ pathname: '/', search: '', hash: '', state: null, key: 'default' }}>
+            <Explodes />
+          </RouteErrorBoundary>
+        </MemoryRouter>
       </WithI18n>,
     );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();

@@ -1,15 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** The router's error element: a calm page instead of a blank screen. */
-export function ErrorPage() {
+/** What replaces a page that failed to render (router.tsx): a calm page instead of a blank screen. */
+export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+  const detail = error instanceof Error ? error.message : null;
   return (
     <main className="error-page">
       <section className="ui-card error-page__card" role="alert">

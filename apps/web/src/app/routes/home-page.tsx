@@ -1,16 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { ChatPanel } from '../../features/chat/index.ts';
 import { ProjectGallery, ProjectPanel, useCurrentProject } from '../../features/projects/index.ts';
-import {
-  AreaEditor,
-  KeptLooks,
-  TransformControls,
-  TransformResultArea,
-  TransformWorkspaceProvider,
-  useTransformWorkspace,
-} from '../../features/transform/index.ts';
+import { TransformWorkspaceProvider, useTransformWorkspace } from '../../features/transform/index.ts';
+import { afterFirstPaint } from '../../lib/after-first-paint.ts';
+
+// What shows only once a project is open loads on demand: at once when a project is being opened,
+// else when the browser is idle after the first paint (docs/decisions/108-app-shell-split.md).
+const loadStudioPanels = () => import('./studio-panels.ts');
+const TransformResultArea = lazy(() =>
+  loadStudioPanels().then((module) => ({ default: module.TransformResultArea })),
+);
+const KeptLooks = lazy(() => loadStudioPanels().then((module) => ({ default: module.KeptLooks })));
+const AreaEditor = lazy(() => loadStudioPanels().then((module) => ({ default: module.AreaEditor })));
+const TransformControls = lazy(() =>
+  loadStudioPanels().then((module) => ({ default: module.TransformControls })),
+);
+const ChatPanel = lazy(() => loadStudioPanels().then((module) => ({ default: module.ChatPanel })));
 
 /**
  * The studio (docs/product.md, Studio and preview): one screen with a large stage (the photo,
@@ -28,9 +34,19 @@ export function HomePage() {
 
 function Studio() {
   const { t } = useTranslation();
-  const { offer, baseImage } = useCurrentProject();
+  const { offer, baseImage, stage } = useCurrentProject();
   const { showResult } = useTransformWorkspace();
   const [isSheetExpanded, setIsSheetExpanded] = useState(false);
+  const isProjectOpen = stage === 'created';
+  useEffect(() => {
+    if (!isProjectOpen) return afterFirstPaint(loadStudioPanels);
+    void loadStudioPanels();
+  }, [isProjectOpen]);
+  const loading = (
+    <p className="muted" role="status">
+      {t('ui.loading')}
+    </p>
+  );
   // The chat offer brings its own panel in the control column; standard and inpainting use directives.
   const isDirectivesOffer = offer !== 'chat';
   return (
@@ -41,14 +57,25 @@ function Studio() {
             {t('home.resultPanelTitle')}
           </h2>
           {baseImage ? (
-            <TransformResultArea />
+            // The stage keeps its size while its part loads: no jump when it arrives.
+            <Suspense
+              fallback={
+                <div className="empty-state studio__empty" role="status">
+                  {t('ui.loading')}
+                </div>
+              }
+            >
+              <TransformResultArea />
+            </Suspense>
           ) : (
             <div className="empty-state studio__empty">{t('home.projectPanelIntro')}</div>
           )}
         </section>
         {baseImage && offer === 'standard' ? (
           <div className="studio__looks">
-            <KeptLooks />
+            <Suspense fallback={null}>
+              <KeptLooks />
+            </Suspense>
           </div>
         ) : null}
         <section className="studio__gallery" aria-labelledby="gallery-title">
@@ -78,8 +105,16 @@ function Studio() {
           </Button>
         </div>
         {/* The area editor serves every offer: the chat edits the painted area or the marked elements too. */}
-        <ProjectPanel renderImageActions={() => <AreaEditor />}>
-          {isDirectivesOffer ? <TransformControls /> : <ChatSection />}
+        <ProjectPanel
+          renderImageActions={() => (
+            <Suspense fallback={null}>
+              <AreaEditor />
+            </Suspense>
+          )}
+        >
+          <Suspense fallback={loading}>
+            {isDirectivesOffer ? <TransformControls /> : <ChatSection />}
+          </Suspense>
         </ProjectPanel>
       </section>
     </div>

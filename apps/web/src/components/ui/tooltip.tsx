@@ -22,4 +22,9 @@ export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
   );
 }
 
+/**
+ * Shares the open delay between neighbouring tooltips. Each part that shows tooltips has its own,
+ * so that the tooltip code loads with that part rather than with the app shell
+ * (docs/decisions/108-app-shell-split.md).
+ */
 export const TooltipProvider = RadixTooltip.Provider;

@@ -1,13 +1,20 @@
-import type { HistoryItem, StoredImage } from '@facelift/shared';
-import { useState } from 'react';
+import type { HistoryItem } from '@facelift/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../projects.css';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { useCurrentProject } from '../current-project-context.tsx';
+import type { Opened } from './gallery-opened-dialog.tsx';
 
-type Opened = { kind: 'original' } | { kind: 'result'; item: HistoryItem };
+// The dialog that shows an opened image is fetched once the gallery shows images and the browser
+// is idle; it mounts on the first opening and stays mounted after, for its closing animation
+// (docs/decisions/108-app-shell-split.md).
+const loadGalleryOpenedDialog = () => import('./gallery-opened-dialog.tsx');
+const GalleryOpenedDialog = lazy(() =>
+  loadGalleryOpenedDialog().then((module) => ({ default: module.GalleryOpenedDialog })),
+);
 
 function useDateFormat() {
   const { i18n } = useTranslation();
@@ -37,7 +44,14 @@ export function ProjectGallery({ onOpenResult }: ProjectGalleryProps = {}) {
   const formatDate = useDateFormat();
   const showToast = useToast();
   const [opened, setOpened] = useState<Opened | null>(null);
+  const [wasOpened, setWasOpened] = useState(false);
+  const open = (next: Opened) => {
+    setWasOpened(true);
+    setOpened(next);
+  };
   const original = current.originalImage;
+  const hasImages = original !== null;
+  useEffect(() => (hasImages ? afterFirstPaint(loadGalleryOpenedDialog) : undefined), [hasImages]);
 
   if (!original || !current.project) {
     return <div className="empty-state">{t('gallery.empty')}</div>;
@@ -57,7 +71,7 @@ export function ProjectGallery({ onOpenResult }: ProjectGalleryProps = {}) {
           <button
             type="button"
             className="gallery-tile__open"
-            onClick={() => setOpened({ kind: 'original' })}
+            onClick={() => open({ kind: 'original' })}
             aria-label={t('gallery.openOriginal')}
           >
             <img src={original.thumbnailUrl} alt="" loading="lazy" />
@@ -79,7 +93,7 @@ export function ProjectGallery({ onOpenResult }: ProjectGalleryProps = {}) {
             <button
               type="button"
               className="gallery-tile__open gallery-tile__open--compare"
-              onClick={() => (onOpenResult ? onOpenResult(item) : setOpened({ kind: 'result', item }))}
+              onClick={() => (onOpenResult ? onOpenResult(item) : open({ kind: 'result', item }))}
               aria-label={t('gallery.openResult', { date: formatDate(item.createdAt) })}
             >
               <img src={item.transformed.thumbnailUrl} alt="" loading="lazy" />
@@ -107,95 +121,18 @@ export function ProjectGallery({ onOpenResult }: ProjectGalleryProps = {}) {
           </li>
         ))}
       </ul>
-      <Modal
-        open={opened !== null}
-        onOpenChange={(open) => {
-          if (!open) setOpened(null);
-        }}
-        title={opened?.kind === 'result' ? t('gallery.resultTitle') : t('gallery.originalTitle')}
-        closeLabel={t('dashboard.back')}
-        wide
-      >
-        {opened?.kind === 'result' ? (
-          <OpenedResult
-            item={opened.item}
-            onChooseAsBase={() => chooseAsBase(opened.item)}
+      {wasOpened ? (
+        <Suspense fallback={null}>
+          <GalleryOpenedDialog
+            opened={opened}
+            original={original}
+            projectName={current.project.name}
+            onClose={() => setOpened(null)}
+            onChooseAsBase={chooseAsBase}
             formatDate={formatDate}
           />
-        ) : opened?.kind === 'original' ? (
-          <OpenedImage image={original} alt={t('gallery.originalAlt', { name: current.project.name })} />
-        ) : null}
-      </Modal>
-    </>
-  );
-}
-
-function OpenedImage({ image, alt }: { image: StoredImage; alt: string }) {
-  const { t } = useTranslation('projects');
-  return (
-    <div className="gallery-opened">
-      <img
-        className="gallery-opened__image"
-        src={image.url}
-        alt={alt}
-        width={image.width}
-        height={image.height}
-      />
-      <div className="gallery-opened__actions">
-        <a className="ui-button ui-button--secondary" href={image.url} download>
-          {t('gallery.download')}
-        </a>
-      </div>
-    </div>
-  );
-}
-
-function OpenedResult({
-  item,
-  onChooseAsBase,
-  formatDate,
-}: {
-  item: HistoryItem;
-  onChooseAsBase(): void;
-  formatDate(iso: string): string;
-}) {
-  const { t } = useTranslation('projects');
-  return (
-    <div className="gallery-opened">
-      <div className="gallery-opened__pair">
-        <figure>
-          <img
-            src={item.original.url}
-            alt={t('gallery.before')}
-            width={item.original.width}
-            height={item.original.height}
-          />
-          <figcaption>{t('gallery.before')}</figcaption>
-        </figure>
-        <figure>
-          <img
-            src={item.transformed.url}
-            alt={t('gallery.resultAlt', { date: formatDate(item.createdAt) })}
-            width={item.transformed.width}
-            height={item.transformed.height}
-          />
-          <figcaption>{t('gallery.after')}</figcaption>
-        </figure>
-      </div>
-      {item.prompt ? (
-        <p>
-          <strong>{t('gallery.prompt')}:</strong> {item.prompt}
-        </p>
+        </Suspense>
       ) : null}
-      <p className="muted">{t('gallery.createdAt', { date: formatDate(item.createdAt) })}</p>
-      <div className="gallery-opened__actions">
-        <Button variant="primary" onClick={onChooseAsBase}>
-          {t('gallery.useAsBase')}
-        </Button>
-        <a className="ui-button ui-button--secondary" href={item.transformed.url} download>
-          {t('gallery.download')}
-        </a>
-      </div>
-    </div>
+    </>
   );
 }

@@ -1,16 +1,22 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../projects.css';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { afterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe, useSignInDialog } from '../../auth/index.ts';
 import { useRequireCredits } from '../../credits/index.ts';
 import { useRenameProject } from '../api/rename-project.ts';
 import { useCurrentProject } from '../current-project-context.tsx';
 import { ImagePicker } from './image-picker.tsx';
-import { OfferPicker } from './offer-picker.tsx';
 import { uploadErrorMessage } from './upload-error-message.ts';
+
+// The offer picker (with the tooltip code it brings) shows only once a project is open: it loads
+// then, or when the browser is idle after the first paint, and the panel says "Loading…" until
+// it is there (docs/decisions/108-app-shell-split.md).
+const loadOfferPicker = () => import('./offer-picker.tsx');
+const OfferPicker = lazy(() => loadOfferPicker().then((module) => ({ default: module.OfferPicker })));
 
 export interface ProjectPanelProps {
   /**
@@ -28,24 +34,30 @@ export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps
   const { t } = useTranslation('projects');
   const current = useCurrentProject();
   const me = useMe();
+  const isProjectOpen = current.stage === 'created';
+  useEffect(() => {
+    if (!isProjectOpen) return afterFirstPaint(loadOfferPicker);
+    void loadOfferPicker();
+  }, [isProjectOpen]);
 
   if (current.stage === 'created') {
     if (current.loadError || (!me.isPending && !me.data)) return <ProjectLoadProblem />;
-    if (!current.project) {
-      return (
-        <p className="muted" role="status">
-          {t('panel.loading')}
-        </p>
-      );
-    }
+    const loading = (
+      <p className="muted" role="status">
+        {t('panel.loading')}
+      </p>
+    );
+    if (!current.project) return loading;
     return (
-      <div className="project-panel">
-        <ProjectName projectId={current.project.id} name={current.project.name} />
-        <OfferPicker value={current.offer} onChange={current.setOffer} />
-        <BaseImageNote />
-        {renderImageActions?.()}
-        {children}
-      </div>
+      <Suspense fallback={loading}>
+        <div className="project-panel">
+          <ProjectName projectId={current.project.id} name={current.project.name} />
+          <OfferPicker value={current.offer} onChange={current.setOffer} />
+          <BaseImageNote />
+          {renderImageActions?.()}
+          {children}
+        </div>
+      </Suspense>
     );
   }
   if (current.stage === 'named') return <NewProjectUpload />;
