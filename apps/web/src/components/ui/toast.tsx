@@ -1,6 +1,15 @@
-import { Toast } from 'radix-ui';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { Button } from './button.tsx';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 
 export interface ToastMessage {
   title?: string;
@@ -8,15 +17,22 @@ export interface ToastMessage {
   tone?: 'info' | 'success' | 'error';
 }
 
-interface ShownToast extends ToastMessage {
+export interface ShownToast extends ToastMessage {
   id: number;
 }
+
+// The toasts' code (Radix Toast) is not needed for the first paint: it loads when the browser is
+// idle after it, or with the first toast (docs/decisions/108-app-shell-split.md).
+const loadToastList = () => import('./toast-list.tsx');
+const ToastList = lazy(() => loadToastList().then((module) => ({ default: module.ToastList })));
 
 const ToastContext = createContext<((message: ToastMessage) => void) | null>(null);
 
 /** Hosts toasts, announced politely to screen readers; errors stay longer. */
 export function ToastProvider({ children, dismissLabel }: { children: ReactNode; dismissLabel: string }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => afterFirstPaint(() => setIsIdle(true)), []);
   const show = useCallback((message: ToastMessage) => {
     setToasts((current) => [...current, { ...message, id: Date.now() + Math.random() }]);
   }, []);
@@ -27,31 +43,12 @@ export function ToastProvider({ children, dismissLabel }: { children: ReactNode;
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right">
-        {children}
-        {toasts.map((toast) => (
-          <Toast.Root
-            key={toast.id}
-            className={`ui-toast ui-toast--${toast.tone ?? 'info'}`}
-            duration={toast.tone === 'error' ? 8000 : 4000}
-            type={toast.tone === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(open) => {
-              if (!open) remove(toast.id);
-            }}
-          >
-            <div className="ui-toast__body">
-              {toast.title ? <Toast.Title className="ui-toast__title">{toast.title}</Toast.Title> : null}
-              <Toast.Description>{toast.description}</Toast.Description>
-            </div>
-            <Toast.Close asChild>
-              <Button variant="ghost" size="small" aria-label={dismissLabel}>
-                <span aria-hidden="true">✕</span>
-              </Button>
-            </Toast.Close>
-          </Toast.Root>
-        ))}
-        <Toast.Viewport className="ui-toast-viewport" />
-      </Toast.Provider>
+      {children}
+      {isIdle || toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastList toasts={toasts} onRemove={remove} dismissLabel={dismissLabel} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }
