@@ -2,17 +2,14 @@ import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react
 import { BrowserRouter, type Location, Route, Routes, useLocation } from 'react-router';
 import { MainLayout } from './layout/main-layout.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
+import { GoogleSignInDonePage, GoogleSignInStartPage } from './routes/google-sign-in-page.tsx';
 import { HomePage } from './routes/home-page.tsx';
 
 // React Router's declarative mode: the app loads no data through the router, and its data
 // APIs (createBrowserRouter, loaders, actions) would add 16 KB gzip to the app shell
-// (docs/decisions/108-app-shell-split.md). Pages other than the studio load on demand.
-const GoogleSignInStartPage = lazy(() =>
-  import('./routes/google-sign-in-page.tsx').then((module) => ({ default: module.GoogleSignInStartPage })),
-);
-const GoogleSignInDonePage = lazy(() =>
-  import('./routes/google-sign-in-page.tsx').then((module) => ({ default: module.GoogleSignInDonePage })),
-);
+// (docs/decisions/108-app-shell-split.md). The payment and test checkout pages load on demand.
+// The Google popup's pages stay in the shell: the opener sees the popup as closed once it is
+// back on our origin, and gives its message only a short grace period to arrive.
 const PaymentResultPage = lazy(() =>
   import('./routes/payment-result-page.tsx').then((module) => ({ default: module.PaymentResultPage })),
 );
