@@ -342,6 +342,13 @@ interface ImageScore {
   glassTaken: number;
   /** Share of the windows' rims (their frames) the frame selection takes. */
   frameCovered: number;
+  /**
+   * The opening detector on its own (docs/decisions/051): share of the labelled openings
+   * (windows, doors, balconies, shops) inside its rectangles, and share of its rectangles'
+   * pixels that are openings.
+   */
+  openingRecall: number;
+  openingPrecision: number;
 }
 
 async function measureAccuracy(
@@ -415,8 +422,24 @@ async function measureAccuracy(
       glassTakenBaseline.push(shareTaken((windows[at] as ClickResult).prediction, middleOf(truthBox)));
       frameCovered.push(shareTaken(frame, rimOf(truthBox), truthBox));
     });
+    const detected = createBitmask(labels.width, labels.height);
+    for (const opening of facade.openings) paintRectangle(detected, opening);
+    let openingPixels = 0;
+    let detectedPixels = 0;
+    let detectedOpenings = 0;
+    for (let index = 0; index < labels.ids.length; index++) {
+      const id = labels.ids[index] as number;
+      const isOpening = id >= 1 && id <= 4;
+      if (isOpening) openingPixels++;
+      if (detected.data[index] === 1) {
+        detectedPixels++;
+        if (isOpening) detectedOpenings++;
+      }
+    }
     const score: ImageScore = {
       name,
+      openingRecall: openingPixels === 0 ? Number.NaN : detectedOpenings / openingPixels,
+      openingPrecision: detectedPixels === 0 ? 0 : detectedOpenings / detectedPixels,
       wallShare: wallTruth.data.reduce((sum, value) => sum + value, 0) / wallTruth.data.length,
       windowsTakenByWall: windowsTaken(wall.prediction, windowTruth),
       wallOneClick: wall.iouAfterClick[0] ?? 0,
@@ -449,7 +472,8 @@ async function measureAccuracy(
         `${format(score.facade.window)}, doors ${format(score.door)} (flood ${format(score.doorBaseline)}), ` +
         `all windows ${format(score.allWindows)} (flood ${format(score.allWindowsBaseline)}), ` +
         `glass taken by frames ${format(score.glassTaken)} (flood ${format(score.glassTakenBaseline)}), ` +
-        `frame rim covered ${format(score.frameCovered)}`,
+        `frame rim covered ${format(score.frameCovered)}, detected openings: recall ${format(score.openingRecall)} ` +
+        `precision ${format(score.openingPrecision)} (${facade.openings.length})`,
     );
   }
   return scores;
@@ -535,6 +559,10 @@ async function main(): Promise<void> {
         `${average((score) => score.allWindows)}, glass taken by window frames ${average((score) => score.glassTaken)} ` +
         `(frame rim covered ${average((score) => score.frameCovered)}), window pixels taken by the wall ` +
         `${average((score) => score.facade.windowsTakenByWall)}`,
+    );
+    console.log(
+      `  opening detector (decision 051): recall ${average((score) => score.openingRecall)}, ` +
+        `precision ${average((score) => score.openingPrecision)} of the labelled openings' pixels`,
     );
     console.log(
       `  walls for comparison: selecting the whole photo scores ${average((score) => score.wallShare)}`,

@@ -11,6 +11,7 @@
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { convertToOklab } from './oklab-image.ts';
+import { cutOpenings, darknessMap, outlineStrength, toImageRectangle } from './opening-detector.ts';
 import { moveSidesToLines } from './opening-rectangle.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
@@ -52,18 +53,10 @@ export interface FacadeTuning {
   /** A superpixel this close (plus `spreadFactor` × the sample's spread) to the sample is surface. */
   surfaceDistance: number;
   spreadFactor: number;
-  /** Pixels this unlike the surface (lightness counting fully), plus its spread, may be openings. */
-  openingContrast: number;
-  /** Radius of the closing that joins a window's fragments, in superpixel sizes. */
-  openingClosing: number;
-  /** What counts as an opening: how much of its bounding rectangle it fills… */
+  /** What counts as an opening grown from a click: how much of its bounding rectangle it fills… */
   openingMinimumFill: number;
-  /** …its largest share of the image… */
+  /** …and its largest share of the image (for the detector's openings too). */
   openingMaximumShare: number;
-  /** …its shortest side, in superpixel sizes… */
-  openingMinimumSide: number;
-  /** …and its longest side over its shortest. */
-  openingMaximumAspect: number;
   /** How far a side may move to meet a frame edge, as a share of the superpixel size. */
   snapReach: number;
   /** Growing a window's glass or shutter when no opening was found under a click. */
@@ -75,6 +68,36 @@ export interface FacadeTuning {
   frameReach: number;
   /** …to the outermost line with at least this share of the strongest edge's strength. */
   frameEdgeShare: number;
+  /**
+   * The opening detector (docs/decisions/051): a pixel may belong to an opening when it is
+   * this much darker (OKLab lightness, 0…100) than the mean around it…
+   */
+  detectorDarkness: number;
+  /** …within this radius, in superpixel sizes (larger than a window, so the wall dominates). */
+  detectorRadius: number;
+  /** A row or column is a gap between openings when at most this share of it is dark… */
+  detectorGapShare: number;
+  /** …or when it is darker than at most this share of the piece's darkest row or column. */
+  detectorGapRelative: number;
+  /** A piece that no longer splits is an opening when at least this share of it is dark… */
+  detectorMinimumFill: number;
+  /** …its shorter side is at least this many superpixel sizes… */
+  detectorMinimumSide: number;
+  /** …its longer side at most this many times its shorter (balconies are long)… */
+  detectorMaximumAspect: number;
+  /** …and its weakest side at least this strong an edge, relative to the photo's mean edge. */
+  detectorOutline: number;
+  /**
+   * The facade's main wall colour (whose openings are found once per photo): the superpixel
+   * colour shared, within this distance (lightness weighted by the next value), by the most area.
+   */
+  wallDistance: number;
+  wallLightnessWeight: number;
+  /** "Select all similar" adds detected openings whose sides are within this share of the example's. */
+  similarSize: number;
+  /** The detected opening around the user's example replaces it when at most this many times larger. */
+  similarExampleGrowth: number;
+  detectorWallReference: boolean;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -86,18 +109,27 @@ export const defaultFacadeTuning: FacadeTuning = {
   sampleDistance: 8,
   surfaceDistance: 12,
   spreadFactor: 1.5,
-  openingContrast: 8,
-  openingClosing: 0.3,
   openingMinimumFill: 0.55,
   openingMaximumShare: 0.2,
-  openingMinimumSide: 0.8,
-  openingMaximumAspect: 8,
   snapReach: 0.3,
   openingSteps: [2, 3, 4, 5, 6, 8, 10, 13],
   similarMinimumCorrelation: 0.55,
   openingsFirst: false,
   frameReach: 1,
   frameEdgeShare: 0.6,
+  detectorDarkness: 6,
+  detectorRadius: 6,
+  detectorGapShare: 0.12,
+  detectorGapRelative: 0.2,
+  detectorMinimumFill: 0.35,
+  detectorMinimumSide: 0.4,
+  detectorMaximumAspect: 12,
+  detectorOutline: 1,
+  wallDistance: 6,
+  wallLightnessWeight: 1,
+  similarSize: 0.35,
+  similarExampleGrowth: 3,
+  detectorWallReference: true,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -138,7 +170,9 @@ export function prepareFacadeImage(
     openings: [],
     tuning,
   };
-  const dominant = dominantSuperpixel(image);
+  // The openings of the main wall, for "select all similar" (decision 051). Its colour is
+  // told apart with lightness counting fully: a grey window must not pass for a grey wall.
+  const dominant = dominantSuperpixel(image, tuning.wallLightnessWeight, tuning.wallDistance);
   image.openings = analyseSurface(image, dominant).openings;
   report(1);
   return image;
@@ -393,139 +427,44 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
       for (let position = 0; position < size; position++) members[component[position] as number] = 1;
     }
   }
-  const openings = findOpenings(
-    image,
-    sample,
-    tuning.openingContrast + tuning.spreadFactor * regionColour(superpixels, sampleMembers, 1).spread,
-  );
-  return { members, openings };
+  return { members, openings: detectOpenings(image, members, sample.l) };
 }
 
 /**
- * Openings of a surface: connected areas of pixels unlike the surface whose outline is a
- * rectangle (each side of their bounding box is lined with them: a dark window, or just the
- * ring of its frame around glass that looks like the wall), as rectangles snapped to edges.
+ * The openings of a surface (decision 051): pixels darker than their neighbourhood, within
+ * the surface and what it encloses, are cut by rows and columns into rectangles
+ * (`cutOpenings`); each is snapped to the straight edges nearby and kept when all four of its
+ * sides are lines (a frame), which a patch of shade or stain is not. On a grid of about
+ * 250 000 cells: a wall click stays far below 100 ms at 1.5 MP.
  */
-function findOpenings(image: FacadeImage, surface: Colour, limit: number): Rectangle[] {
-  const { lab, tuning } = image;
-  // On a half-size grid: a click on a wall must stay well under 100 ms at 1.5 MP, and an
-  // opening is many pixels wide.
-  const step = 2;
-  const width = Math.ceil(image.width / step);
-  const height = Math.ceil(image.height / step);
-  const pixelCount = width * height;
-  const cell = Math.sqrt((image.width * image.height) / image.superpixels.count) / step;
-  const state = new Uint8Array(pixelCount);
-  // Lightness counts fully here: a window is mostly told from its wall by being darker.
-  const limitSquared = limit * limit;
-  for (let y = 0, index = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, index++) {
-      const offset = (y * step * image.width + x * step) * 3;
-      const deltaL = (lab[offset] as number) - surface.l;
-      const deltaA = (lab[offset + 1] as number) - surface.a;
-      const deltaB = (lab[offset + 2] as number) - surface.b;
-      // 1: unlike the surface, not yet visited.
-      state[index] = deltaL * deltaL + deltaA * deltaA + deltaB * deltaB > limitSquared ? 1 : 0;
-    }
-  }
-  // A window's frame, glazing bars and blind come out as fragments: a closing joins them.
-  closeInPlace(state, width, height, Math.max(1, Math.round(tuning.openingClosing * cell)));
-  const queue = new Int32Array(pixelCount);
-  const openings: Rectangle[] = [];
-  const minimumSide = tuning.openingMinimumSide * cell;
-  const maximumArea = tuning.openingMaximumShare * pixelCount;
-  const toImage = (box: Rectangle): Rectangle => ({
-    left: box.left * step,
-    top: box.top * step,
-    right: Math.min(image.width - 1, box.right * step + step - 1),
-    bottom: Math.min(image.height - 1, box.bottom * step + step - 1),
+function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: number): Rectangle[] {
+  const { superpixels, tuning, width, height } = image;
+  const { labels } = superpixels;
+  const step = Math.max(1, Math.round(Math.sqrt((width * height) / 250_000)));
+  const cell = Math.sqrt((width * height) / superpixels.count) / step;
+  const map = darknessMap(
+    image.lab,
+    width,
+    height,
+    tuning.detectorDarkness,
+    Math.round(tuning.detectorRadius * cell),
+    step,
+    // The sky and the street are darker or lighter than the wall too, but hold no openings.
+    (x, y) => members[labels[y * width + x] as number] === 1,
+    tuning.detectorWallReference ? wallLightness : Number.NEGATIVE_INFINITY,
+  );
+  const found = cutOpenings(map, {
+    gapShare: tuning.detectorGapShare,
+    gapRelative: tuning.detectorGapRelative,
+    minimumGap: 2,
+    minimumFill: tuning.detectorMinimumFill,
+    minimumSide: Math.max(2, tuning.detectorMinimumSide * cell),
+    maximumAspect: tuning.detectorMaximumAspect,
+    maximumShare: tuning.openingMaximumShare,
   });
-  for (let start = 0; start < pixelCount; start++) {
-    if (state[start] !== 1) continue;
-    state[start] = 2;
-    queue[0] = start;
-    let tail = 1;
-    let left = width;
-    let right = -1;
-    let top = height;
-    let bottom = -1;
-    for (let head = 0; head < tail; head++) {
-      const index = queue[head] as number;
-      const x = index % width;
-      const y = (index - x) / width;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
-      if (x > 0 && state[index - 1] === 1) {
-        state[index - 1] = 2;
-        queue[tail++] = index - 1;
-      }
-      if (x < width - 1 && state[index + 1] === 1) {
-        state[index + 1] = 2;
-        queue[tail++] = index + 1;
-      }
-      if (y > 0 && state[index - width] === 1) {
-        state[index - width] = 2;
-        queue[tail++] = index - width;
-      }
-      if (y < height - 1 && state[index + width] === 1) {
-        state[index + width] = 2;
-        queue[tail++] = index + width;
-      }
-    }
-    const boxWidth = right - left + 1;
-    const boxHeight = bottom - top + 1;
-    if (
-      Math.min(boxWidth, boxHeight) < minimumSide ||
-      boxWidth * boxHeight > maximumArea ||
-      Math.max(boxWidth, boxHeight) > tuning.openingMaximumAspect * Math.min(boxWidth, boxHeight)
-    ) {
-      continue;
-    }
-    if (tail < tuning.openingMinimumFill * boxWidth * boxHeight) continue;
-    openings.push(snapRectangle(image, toImage({ left, top, right, bottom })));
-  }
-  return openings;
-}
-
-/** Morphological closing of a 0/1 map with a square of side 2·radius+1 (dilate, then erode). */
-function closeInPlace(map: Uint8Array, width: number, height: number, radius: number): void {
-  const stride = width + 1;
-  const sums = new Int32Array(stride * (height + 1));
-  const integrate = () => {
-    for (let y = 0; y < height; y++) {
-      let row = 0;
-      const above = y * stride;
-      const below = above + stride;
-      for (let x = 0; x < width; x++) {
-        row += map[y * width + x] as number;
-        sums[below + x + 1] = (sums[above + x + 1] as number) + row;
-      }
-    }
-  };
-  // One pass per step, in plain locals: this runs over every pixel of a 1.5 MP photo twice.
-  const pass = (isErosion: boolean) => {
-    for (let y = 0; y < height; y++) {
-      const y0 = (y - radius < 0 ? 0 : y - radius) * stride;
-      const y1 = (y + radius + 1 > height ? height : y + radius + 1) * stride;
-      const rows = (y1 - y0) / stride;
-      for (let x = 0; x < width; x++) {
-        const x0 = x - radius < 0 ? 0 : x - radius;
-        const x1 = x + radius + 1 > width ? width : x + radius + 1;
-        const count =
-          (sums[y1 + x1] as number) -
-          (sums[y0 + x1] as number) -
-          (sums[y1 + x0] as number) +
-          (sums[y0 + x0] as number);
-        map[y * width + x] = isErosion ? (count === rows * (x1 - x0) ? 1 : 0) : count > 0 ? 1 : 0;
-      }
-    }
-  };
-  integrate();
-  pass(false);
-  integrate();
-  pass(true);
+  return found
+    .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
+    .filter((rectangle) => outlineStrength(image, rectangle) >= tuning.detectorOutline);
 }
 
 interface Colour {
@@ -619,8 +558,8 @@ function growRegion(
  * The superpixel whose colour the most image area shares: on a facade photo, the wall. Its
  * openings are found once per image, so a click on a window answers at once.
  */
-function dominantSuperpixel(image: FacadeImage): number {
-  const { superpixels, tuning } = image;
+function dominantSuperpixel(image: FacadeImage, lightnessWeight: number, distance: number): number {
+  const { superpixels } = image;
   const { count } = superpixels;
   const candidates = Math.min(count, 400);
   let best = 0;
@@ -630,7 +569,7 @@ function dominantSuperpixel(image: FacadeImage): number {
     const colour = superpixelColour(superpixels, label);
     let area = 0;
     for (let other = 0; other < count; other++) {
-      if (colourDistance(superpixels, other, colour, tuning.lightnessWeight) <= tuning.surfaceDistance) {
+      if (colourDistance(superpixels, other, colour, lightnessWeight) <= distance) {
         area += superpixels.area[other] as number;
       }
     }

@@ -1,8 +1,9 @@
 /**
  * Two steps after a window (or door, shutter) is selected: "select all similar" finds its
- * repeats on the facade by template matching, and "frames from openings" turns an opening
+ * repeats on the facade among the detected openings and by template matching, and "frames from openings" turns an opening
  * into its frame (the band and glazing bars around the glass), so recolouring frames
- * leaves the panes alone. Route and measurements: docs/decisions/050-facade-smart-select.md.
+ * leaves the panes alone. Route and measurements: docs/decisions/050-facade-smart-select.md
+ * and 051-opening-detector.md.
  */
 import { type Bitmask, createBitmask } from '../mask/mask-contract.ts';
 import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select.ts';
@@ -11,15 +12,57 @@ import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select
 const templateShortSide = 10;
 
 /**
- * Every place on the facade that looks like `example` (normalised cross-correlation of
- * lightness, at least `minimumCorrelation`), best first, the example itself included;
- * overlapping matches keep the best.
+ * The repeats of an opening on the facade, the example first: the openings the detector
+ * found (docs/decisions/051) of about the example's size, then every other place that looks
+ * like it (normalised cross-correlation of lightness, at least `minimumCorrelation`, best
+ * first); overlapping finds keep the first.
  */
 export function findSimilar(
   image: FacadeImage,
   opening: Rectangle,
   minimumCorrelation?: number,
 ): Rectangle[] {
+  // The user's rectangle may be one pane of a window the detector found whole: the detected
+  // opening around its middle, if not much larger, is the better example.
+  const middleX = (opening.left + opening.right) / 2;
+  const middleY = (opening.top + opening.bottom) / 2;
+  const around = image.openings
+    .filter(
+      (candidate) =>
+        middleX >= candidate.left &&
+        middleX <= candidate.right &&
+        middleY >= candidate.top &&
+        middleY <= candidate.bottom &&
+        rectangleArea(candidate) <= image.tuning.similarExampleGrowth * rectangleArea(opening) &&
+        overlapArea(candidate, opening) >= 0.5 * rectangleArea(opening),
+    )
+    .sort((a, b) => rectangleArea(a) - rectangleArea(b))[0];
+  const example = around ?? opening;
+  const matched = matchTemplate(image, example, minimumCorrelation);
+  const tolerance = image.tuning.similarSize;
+  const width = example.right - example.left + 1;
+  const height = example.bottom - example.top + 1;
+  const found: Rectangle[] = [example];
+  const isNew = (candidate: Rectangle) =>
+    !found.some((other) => overlapArea(other, candidate) > 0.2 * rectangleArea(candidate));
+  const detected = image.openings.filter((candidate) => {
+    const candidateWidth = candidate.right - candidate.left + 1;
+    const candidateHeight = candidate.bottom - candidate.top + 1;
+    return (
+      Math.abs(candidateWidth - width) <= tolerance * width &&
+      Math.abs(candidateHeight - height) <= tolerance * height
+    );
+  });
+  for (const candidate of detected) if (isNew(candidate)) found.push(candidate);
+  for (const match of matched) if (isNew(match.rectangle)) found.push(match.rectangle);
+  return found;
+}
+
+function matchTemplate(
+  image: FacadeImage,
+  opening: Rectangle,
+  minimumCorrelation?: number,
+): Array<{ rectangle: Rectangle; score: number }> {
   const threshold = minimumCorrelation ?? image.tuning.similarMinimumCorrelation;
   // The template is the opening with a margin of wall around it: a pane alone is nearly
   // uniform, and a uniform template correlates with noise anywhere.
@@ -51,7 +94,7 @@ export function findSimilar(
   const templateHeight = Math.max(2, Math.round(exampleHeight / factor));
   const templateLeft = Math.min(smallWidth - templateWidth, Math.round(example.left / factor));
   const templateTop = Math.min(smallHeight - templateHeight, Math.round(example.top / factor));
-  if (templateLeft < 0 || templateTop < 0) return [opening];
+  if (templateLeft < 0 || templateTop < 0) return [{ rectangle: opening, score: 1 }];
   const template = new Float32Array(templateWidth * templateHeight);
   let templateMean = 0;
   for (let y = 0; y < templateHeight; y++) {
@@ -69,7 +112,7 @@ export function findSimilar(
     templateNorm += centred * centred;
   }
   templateNorm = Math.sqrt(templateNorm);
-  if (templateNorm === 0) return [opening];
+  if (templateNorm === 0) return [{ rectangle: opening, score: 1 }];
 
   // Running sums of the values and their squares: each window's spread in constant time.
   const stride = smallWidth + 1;
@@ -111,7 +154,7 @@ export function findSimilar(
     }
   }
   matches.sort((a, b) => b.score - a.score);
-  const found: Rectangle[] = [opening];
+  const found: Array<{ rectangle: Rectangle; score: number }> = [{ rectangle: opening, score: 1 }];
   const openingWidth = opening.right - opening.left + 1;
   const openingHeight = opening.bottom - opening.top + 1;
   for (const match of matches) {
@@ -129,8 +172,10 @@ export function findSimilar(
       bottom: Math.min(image.height - 1, top + openingHeight - 1),
     };
     // Repeats do not overlap; a shifted copy of a match is the same window.
-    if (found.some((other) => overlapArea(other, candidate) > 0.2 * rectangleArea(candidate))) continue;
-    found.push(candidate);
+    if (found.some((other) => overlapArea(other.rectangle, candidate) > 0.2 * rectangleArea(candidate))) {
+      continue;
+    }
+    found.push({ rectangle: candidate, score: match.score });
   }
   return found;
 }
