@@ -10,10 +10,11 @@ type Middleware = (
 
 /** The headers a middleware sets, captured by running it once against a stand-in response. */
 function headersSetBy(middleware: Middleware): [string, string | string[]][] {
-  const headers = new Map<string, string | string[]>();
+  // Keyed case-insensitively, as a response's headers are; sent with helmet's own spelling.
+  const headers = new Map<string, [string, string | string[]]>();
   const response = {
     setHeader(name: string, value: string | string[]) {
-      headers.set(name.toLowerCase(), value);
+      headers.set(name.toLowerCase(), [name, value]);
       return response;
     },
     removeHeader(name: string) {
@@ -25,7 +26,7 @@ function headersSetBy(middleware: Middleware): [string, string | string[]][] {
     failure = error;
   });
   if (failure) throw failure;
-  return [...headers];
+  return [...headers.values()];
 }
 
 /**
