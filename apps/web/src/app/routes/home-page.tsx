@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { ProjectGallery, ProjectPanel, useCurrentProject } from '../../features/projects/index.ts';
@@ -48,7 +48,10 @@ function Studio() {
     </p>
   );
   // The chat offer brings its own panel in the control column; standard and inpainting use directives.
-  const isDirectivesOffer = offer !== 'chat';
+  // Deferred: on a switch of offer the column keeps the old panel until the new one's code is
+  // there, instead of a "Loading…" that empties the column and resets its scroll.
+  const shownOffer = useDeferredValue(offer);
+  const isDirectivesOffer = shownOffer !== 'chat';
   return (
     <div className="studio">
       <div className="studio__stage-column">
