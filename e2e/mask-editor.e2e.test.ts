@@ -210,7 +210,10 @@ describe('mask editor', () => {
     expect(at(600, 620)).toEqual([214, 196, 160]);
   });
 
-  it('smart-selects the wall by keyboard alone: Tab to the photo, arrows to a wall point, Enter', async () => {
+  it('smart-selects the wall by keyboard alone: Tab to the photo, arrows to a wall point, Enter', {
+    // The photo's analysis alone takes up to 30 s on a loaded machine.
+    timeout: 60_000,
+  }, async () => {
     const { page } = await newSession();
     const project = await projectInPage(page, facadeWithWindows);
     // locator.press focuses the control and presses the key there: no pointer is used.

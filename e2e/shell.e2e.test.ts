@@ -52,6 +52,47 @@ describe('web shell', () => {
   });
 });
 
+describe('the phone header', () => {
+  it('is one row at 390×844; its Menu button shows the language and actions, by keyboard too', async () => {
+    const { page } = await newSession({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { name: 'Tu proyecto' }).waitFor();
+    const header = await page.locator('.app-header').boundingBox();
+    // One row (was 145 px): the Spanish sign-in label may take two lines of its button.
+    expect(header?.height ?? 0).toBeLessThanOrEqual(72);
+    // Brand, Menu and the sign-in button fit the row without overflowing it.
+    const signIn = page.getByRole('button', { name: 'Iniciar sesión / Registrarse' });
+    const signInBox = await signIn.boundingBox();
+    expect((signInBox?.x ?? 0) + (signInBox?.width ?? 0)).toBeLessThanOrEqual(390);
+    const menu = page.getByRole('button', { name: 'Menú' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: 'Comprar créditos' }).isVisible()).toBe(false);
+
+    await menu.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    // The group follows the button in the focus order.
+    await page.keyboard.press('Tab');
+    expect(
+      await page
+        .getByRole('combobox', { name: 'Idioma' })
+        .evaluate((select) => select === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // An action closes the menu; its dialog gives the focus back to the Menu button.
+    await menu.click();
+    await page.getByRole('button', { name: 'Comprar créditos' }).click();
+    const purchase = page.getByRole('dialog', { name: 'Comprar créditos' });
+    await purchase.waitFor();
+    await page.keyboard.press('Escape');
+    await purchase.waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+});
+
 describe('languages', () => {
   it('switches to Spanish from the selector and keeps it across a reload', async () => {
     const { page } = await newSession();

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Button } from './button.tsx';
 
 export interface ModalProps {
@@ -14,6 +14,7 @@ export interface ModalProps {
 
 /** An accessible dialog: focus is trapped inside, Escape and the close button dismiss it. */
 export function Modal({ open, onOpenChange, title, description, closeLabel, wide, children }: ModalProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -22,6 +23,16 @@ export function Modal({ open, onOpenChange, title, description, closeLabel, wide
           className={wide ? 'ui-modal__content ui-modal__content--wide' : 'ui-modal__content'}
           // Radix warns when a dialog has no description; none is needed when there is no text.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // Without a Dialog.Trigger Radix drops the focus on the page when the dialog closes: it
+          // goes back to whatever opened it (as in the mask editor), e.g. the phone header's Menu.
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
         >
           <div className="ui-modal__header">
             <div>
