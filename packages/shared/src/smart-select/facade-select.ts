@@ -12,7 +12,7 @@
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { convertToOklab } from './oklab-image.ts';
 import { cutOpenings, darknessMap, outlineStrength, toImageRectangle } from './opening-detector.ts';
-import { moveSidesToLines } from './opening-rectangle.ts';
+import { moveSidesToLines, openingAroundGlass } from './opening-rectangle.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
 
@@ -64,10 +64,6 @@ export interface FacadeTuning {
   /** A match of "select all similar" must correlate at least this well with the example. */
   similarMinimumCorrelation: number;
   openingsFirst: boolean;
-  /** How far a window's sides may move out to its frame's outer edge, in superpixel sizes… */
-  frameReach: number;
-  /** …to the outermost line with at least this share of the strongest edge's strength. */
-  frameEdgeShare: number;
   /**
    * The opening detector (docs/decisions/051): a pixel may belong to an opening when it is
    * this much darker (OKLab lightness, 0…100) than the mean around it…
@@ -115,8 +111,6 @@ export const defaultFacadeTuning: FacadeTuning = {
   openingSteps: [2, 3, 4, 5, 6, 8, 10, 13],
   similarMinimumCorrelation: 0.55,
   openingsFirst: false,
-  frameReach: 1,
-  frameEdgeShare: 0.6,
   detectorDarkness: 6,
   detectorRadius: 6,
   detectorGapShare: 0.12,
@@ -210,7 +204,7 @@ export function findOpening(image: FacadeImage, point: Point): Rectangle {
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b));
   if (containing[0] && image.tuning.openingsFirst) return containing[0];
-  return expandToFrame(image, growOpening(image, point));
+  return openingAroundGlass(image, growOpening(image, point));
 }
 
 /**
@@ -240,54 +234,6 @@ export function growOpening(image: FacadeImage, point: Point): Rectangle {
     chosen = bounds;
   }
   return chosen;
-}
-
-/**
- * What grows from a click on a window is its glass or blind; the opening includes the frame
- * around it. Each side moves outwards, within reach, to the outermost line along which the
- * colour changes nearly as strongly as along the strongest one there (glass to frame, then
- * frame to wall).
- */
-function expandToFrame(image: FacadeImage, inner: Rectangle): Rectangle {
-  const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
-  const cell = Math.sqrt((width * height) / image.superpixels.count);
-  const reach = Math.max(2, Math.round(image.tuning.frameReach * cell));
-  const insetY = Math.floor((inner.bottom - inner.top) * 0.1);
-  const insetX = Math.floor((inner.right - inner.left) * 0.1);
-  const columnStrength = (x: number) =>
-    ((verticalEdgeSums[(inner.bottom - insetY + 1) * width + x] as number) -
-      (verticalEdgeSums[(inner.top + insetY) * width + x] as number)) /
-    (inner.bottom - inner.top - 2 * insetY + 1);
-  const rowStrength = (y: number) =>
-    ((horizontalEdgeSums[y * (width + 1) + inner.right - insetX + 1] as number) -
-      (horizontalEdgeSums[y * (width + 1) + inner.left + insetX] as number)) /
-    (inner.right - inner.left - 2 * insetX + 1);
-  const outermost = (
-    from: number,
-    direction: -1 | 1,
-    limit: number,
-    strength: (position: number) => number,
-  ) => {
-    const positions: number[] = [];
-    for (let step = 0; step <= reach; step++) {
-      const position = from + direction * step;
-      if (position < 0 || position > limit) break;
-      positions.push(position);
-    }
-    const strengths = positions.map(strength);
-    const strongest = Math.max(...strengths);
-    let chosen = from;
-    positions.forEach((position, at) => {
-      if ((strengths[at] as number) >= image.tuning.frameEdgeShare * strongest) chosen = position;
-    });
-    return chosen;
-  };
-  return {
-    left: outermost(inner.left, -1, width - 1, columnStrength),
-    right: outermost(inner.right, 1, width - 1, columnStrength),
-    top: outermost(inner.top, -1, height - 1, rowStrength),
-    bottom: outermost(inner.bottom, 1, height - 1, rowStrength),
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbaPixels } from '../mask/mask-contract.ts';
-import { prepareFacadeImage, type Rectangle, refineOpening } from './facade-select.ts';
+import { findOpening, prepareFacadeImage, type Rectangle, refineOpening } from './facade-select.ts';
 
 type Colour = readonly [number, number, number];
 
@@ -16,13 +16,14 @@ const inside = (box: Rectangle, x: number, y: number) =>
 describe('refining an opening onto its frame lines', () => {
   // Two windows on a textured render, one frame-width (3 px) apart: a thin dark frame, a
   // vertical and a horizontal glazing bar, grey-blue glass, and a light stone sill under the
-  // left window.
+  // left window. Superpixels are as large against the windows as on a 1.5 MP facade photo
+  // (a window about four superpixels wide), not the 3-pixel ones 3000 would make here.
   const width = 200;
   const height = 160;
   const frameWidth = 3;
-  const left: Rectangle = { left: 40, top: 40, right: 99, bottom: 109 };
-  const right: Rectangle = { left: 103, top: 40, right: 162, bottom: 109 };
-  const sill: Rectangle = { left: 34, top: 110, right: 101, bottom: 118 };
+  const left: Rectangle = { left: 40, top: 40, right: 79, bottom: 99 };
+  const right: Rectangle = { left: 83, top: 40, right: 122, bottom: 99 };
+  const sill: Rectangle = { left: 34, top: 100, right: 85, bottom: 108 };
   const wall: Colour = [214, 198, 168];
   const frame: Colour = [62, 56, 50];
   const glass: Colour = [150, 170, 188];
@@ -36,7 +37,7 @@ describe('refining an opening onto its frame lines', () => {
         y - box.top < frameWidth ||
         box.bottom - y < frameWidth;
       const middleX = Math.round((box.left + box.right) / 2);
-      const isBar = Math.abs(x - middleX) <= 1 || (y >= 70 && y <= 71);
+      const isBar = Math.abs(x - middleX) <= 1 || (y >= 58 && y <= 59);
       return isFrame || isBar ? frame : glass;
     }
     if (inside(sill, x, y)) return stone;
@@ -53,30 +54,44 @@ describe('refining an opening onto its frame lines', () => {
     }
   }
   const photo: RgbaPixels = { width, height, data };
-  const image = prepareFacadeImage(photo);
+  const image = prepareFacadeImage(photo, { tuning: { superpixelCount: 300 } });
+
+  it('one click on a pane selects the whole window to its frame, not the next window', () => {
+    for (const click of [
+      { x: 50, y: 80 },
+      { x: 70, y: 48 },
+    ]) {
+      const opening = findOpening(image, click);
+      expect(Math.abs(opening.left - left.left)).toBeLessThanOrEqual(2);
+      expect(Math.abs(opening.right - left.right)).toBeLessThanOrEqual(2);
+      expect(Math.abs(opening.top - left.top)).toBeLessThanOrEqual(2);
+      expect(Math.abs(opening.bottom - left.bottom)).toBeLessThanOrEqual(2);
+      expect(opening.right).toBeLessThan(right.left);
+    }
+  });
 
   it('an added click in the missed pane moves the side to the frame, not to the next window', () => {
-    const leftPane = { left: 40, top: 40, right: 69, bottom: 109 };
-    const refined = refineOpening(image, leftPane, { x: 85, y: 90 }, 'add') as Rectangle;
+    const leftPane = { left: 40, top: 40, right: 58, bottom: 99 };
+    const refined = refineOpening(image, leftPane, { x: 69, y: 80 }, 'add') as Rectangle;
     expect(refined).not.toBeNull();
     expect(Math.abs(refined.right - left.right)).toBeLessThanOrEqual(2);
     expect(refined.right).toBeLessThan(right.left);
     expect({ left: refined.left, top: refined.top, bottom: refined.bottom }).toEqual({
       left: 40,
       top: 40,
-      bottom: 109,
+      bottom: 99,
     });
   });
 
   it('a subtracting click on the sill moves only the bottom side, to the frame', () => {
-    const withSill = { left: 40, top: 40, right: 99, bottom: 118 };
-    const refined = refineOpening(image, withSill, { x: 70, y: 114 }, 'subtract') as Rectangle;
+    const withSill = { left: 40, top: 40, right: 79, bottom: 108 };
+    const refined = refineOpening(image, withSill, { x: 60, y: 104 }, 'subtract') as Rectangle;
     expect(refined).not.toBeNull();
     expect(Math.abs(refined.bottom - left.bottom)).toBeLessThanOrEqual(2);
     expect({ left: refined.left, top: refined.top, right: refined.right }).toEqual({
       left: 40,
       top: 40,
-      right: 99,
+      right: 79,
     });
   });
 });

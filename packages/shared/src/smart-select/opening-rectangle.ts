@@ -111,3 +111,173 @@ export function moveSidesToLines(
   if (nearest === 3) next.bottom = strongestLine(y, Math.max(current.top, y - beyond(gap)), row) ?? y - 1;
   return next;
 }
+
+/**
+ * How the first click's rectangle is found from the glass grown under it (decision 055):
+ * side candidates lie from `inward` inside to `outward` outside the glass's box (superpixel
+ * sizes); left and right are chosen as a pair, strong and mirror images of each other over
+ * `mirrorWidth` (`mirrorWeight` against their strength); top and bottom are where both side
+ * lines stop (weaker than `lineShare` of their strength along the glass for more than
+ * `lineGap`), within `lineReach` superpixels or `reachGlass` × the glass's height of its
+ * middle, snapped to the strongest row within `snap` pixels.
+ */
+const glassToOpening = {
+  inward: 0.5,
+  outward: 2,
+  mirrorWidth: 0.3,
+  mirrorWeight: 0.25,
+  lineShare: 0.25,
+  lineGap: 0.2,
+  lineReach: 3,
+  reachGlass: 2,
+  snap: 2,
+};
+
+/** Mean OKLab colour of column `x` over rows top…bottom, or of row `y` over columns. */
+function lineColour(
+  image: FacadeImage,
+  vertical: boolean,
+  at: number,
+  from: number,
+  to: number,
+): Float64Array {
+  const colour = new Float64Array(3);
+  const { lab, width, height } = image;
+  if (at < 0 || at >= (vertical ? width : height)) return colour;
+  const first = Math.max(0, from);
+  const last = Math.min((vertical ? height : width) - 1, to);
+  for (let along = first; along <= last; along++) {
+    const offset = (vertical ? along * width + at : at * width + along) * 3;
+    colour[0] = (colour[0] as number) + (lab[offset] as number);
+    colour[1] = (colour[1] as number) + (lab[offset + 1] as number);
+    colour[2] = (colour[2] as number) + (lab[offset + 2] as number);
+  }
+  const count = Math.max(1, last - first + 1);
+  for (let channel = 0; channel < 3; channel++) colour[channel] = (colour[channel] as number) / count;
+  return colour;
+}
+
+const colourDistance = (a: Float64Array, b: Float64Array) =>
+  Math.hypot(
+    (a[0] as number) - (b[0] as number),
+    (a[1] as number) - (b[1] as number),
+    (a[2] as number) - (b[2] as number),
+  );
+
+/** Local maxima of `strength` from `inward` inside `side` to `outward` outside it. */
+function peaksAround(
+  side: number,
+  direction: 1 | -1,
+  inward: number,
+  outward: number,
+  limit: number,
+  strength: (position: number) => number,
+): Array<{ position: number; strength: number }> {
+  const positions: number[] = [];
+  for (
+    let position = side - direction * inward;
+    (position - (side + direction * outward)) * direction <= 0;
+    position += direction
+  ) {
+    if (position >= 0 && position <= limit) positions.push(position);
+  }
+  const values = positions.map(strength);
+  return positions
+    .map((position, at) => ({ position, strength: values[at] as number }))
+    .filter(
+      (_, at) =>
+        (at === 0 || (values[at] as number) >= (values[at - 1] as number)) &&
+        (at === values.length - 1 || (values[at] as number) >= (values[at + 1] as number)),
+    );
+}
+
+/**
+ * The window or door around the glass (blind, leaf) grown under a click: its left and right
+ * sides are the pair of strong column lines that mirror each other (a frame looks the same
+ * on both sides; a glazing bar has glass beyond it, the next window's frame is not at the
+ * same distance), its top and bottom are where those two side lines stop.
+ */
+export function openingAroundGlass(image: FacadeImage, glass: Rectangle): Rectangle {
+  const { width, height } = image;
+  const tuning = glassToOpening;
+  const cell = Math.sqrt((width * height) / image.superpixels.count);
+  const inward = Math.round(tuning.inward * cell);
+  const outward = Math.max(2, Math.round(tuning.outward * cell));
+  const mirrorWidth = Math.max(2, Math.round(tuning.mirrorWidth * cell));
+  const insetY = Math.floor(0.15 * (glass.bottom - glass.top));
+  const top = glass.top + insetY;
+  const bottom = glass.bottom - insetY;
+  const strength = (x: number) => columnEdge(image, x, top, bottom);
+  const colours = new Map<number, Float64Array>();
+  const colourAt = (x: number) => {
+    let colour = colours.get(x);
+    if (!colour) {
+      colour = lineColour(image, true, x, top, bottom);
+      colours.set(x, colour);
+    }
+    return colour;
+  };
+  let left = glass.left;
+  let right = glass.right;
+  let best = Number.NEGATIVE_INFINITY;
+  for (const low of peaksAround(glass.left, -1, inward, outward, width - 1, strength)) {
+    for (const high of peaksAround(glass.right, 1, inward, outward, width - 1, strength)) {
+      if (high.position - low.position < 3) continue;
+      // Outside and inside each side, step by step outwards and inwards: alike when mirrored.
+      let mismatch = 0;
+      for (let step = 0; step < mirrorWidth; step++) {
+        mismatch +=
+          colourDistance(colourAt(low.position - 1 - step), colourAt(high.position + 1 + step)) +
+          colourDistance(colourAt(low.position + step), colourAt(high.position - step));
+      }
+      const score = (low.strength + high.strength) / 2 - (tuning.mirrorWeight * mismatch) / (2 * mirrorWidth);
+      if (score > best) {
+        best = score;
+        left = low.position;
+        right = high.position;
+      }
+    }
+  }
+  // Top and bottom: follow both side lines up and down from the glass's middle row.
+  const { verticalEdgeSums } = image;
+  const edgeAt = (x: number, y: number) =>
+    x < 0 || x >= width
+      ? 0
+      : (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
+  const lineNear = (x: number, y: number) => Math.max(edgeAt(x - 1, y), edgeAt(x, y), edgeAt(x + 1, y));
+  const bothLines = (y: number) => Math.min(lineNear(left, y), lineNear(right, y));
+  let along = 0;
+  for (let y = glass.top; y <= glass.bottom; y++) along += bothLines(y);
+  const threshold = (tuning.lineShare * along) / (glass.bottom - glass.top + 1);
+  const gap = Math.max(1, Math.round(tuning.lineGap * cell));
+  // Large windows (or small superpixels) need the reach of the glass's own height.
+  const reach = Math.max(
+    Math.round(tuning.lineReach * cell),
+    Math.round(tuning.reachGlass * (glass.bottom - glass.top + 1)),
+  );
+  const insetX = Math.floor(0.15 * (right - left));
+  const middle = Math.round((glass.top + glass.bottom) / 2);
+  const lineEnd = (direction: 1 | -1) => {
+    let last = middle;
+    let missed = 0;
+    for (let y = middle; Math.abs(y - middle) <= reach && y >= 0 && y < height; y += direction) {
+      if (bothLines(y) >= threshold) {
+        last = y;
+        missed = 0;
+      } else if (++missed > gap) {
+        break;
+      }
+    }
+    let chosen = last;
+    let chosenStrength = -1;
+    for (let y = Math.max(0, last - tuning.snap); y <= Math.min(height - 1, last + tuning.snap); y++) {
+      const value = rowEdge(image, y, left + insetX, right - insetX);
+      if (value > chosenStrength) {
+        chosenStrength = value;
+        chosen = y;
+      }
+    }
+    return chosen;
+  };
+  return { left, right, top: lineEnd(-1), bottom: lineEnd(1) };
+}

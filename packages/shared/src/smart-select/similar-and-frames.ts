@@ -308,6 +308,9 @@ export function frameOfOpening(
     }
     averageInPlace(sums, centres);
   }
+  // Glazing bars are thin: what is not glass but thicker than the band (a blind, a curtain,
+  // a dark reflection behind the pane) is pane, not frame (decision 055).
+  markThickAsGlass(isGlass, boxWidth, boxHeight, band);
   // The band, then what is not glass and joined to it.
   const queue: number[] = [];
   for (let y = top; y <= bottom; y++) {
@@ -335,4 +338,64 @@ export function frameOfOpening(
     }
   }
   return mask;
+}
+
+/**
+ * Marks as glass every non-glass pixel that a square of side 2·radius+1 fits in entirely
+ * (a morphological opening of the non-glass pixels): what remains non-glass is thinner than
+ * that square, i.e. bars and the frame.
+ */
+function markThickAsGlass(isGlass: Uint8Array, width: number, height: number, radius: number): void {
+  const size = width * height;
+  const solid = new Uint8Array(size);
+  for (let index = 0; index < size; index++) solid[index] = isGlass[index] === 1 ? 0 : 1;
+  const eroded = squareFilter(
+    squareFilter(solid, width, height, radius, true, true),
+    width,
+    height,
+    radius,
+    true,
+    false,
+  );
+  const opened = squareFilter(
+    squareFilter(eroded, width, height, radius, false, true),
+    width,
+    height,
+    radius,
+    false,
+    false,
+  );
+  for (let index = 0; index < size; index++) if (opened[index] === 1) isGlass[index] = 1;
+}
+
+/** One pass of a 0/1 erosion (`isErosion`) or dilation along rows or columns, radius `radius`. */
+function squareFilter(
+  source: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  isErosion: boolean,
+  alongRows: boolean,
+): Uint8Array {
+  const result = new Uint8Array(source.length);
+  const lines = alongRows ? height : width;
+  const length = alongRows ? width : height;
+  const stride = alongRows ? 1 : width;
+  for (let line = 0; line < lines; line++) {
+    const start = alongRows ? line * width : line;
+    // Running count of ones in the window, so each pixel costs O(1).
+    let ones = 0;
+    for (let at = 0; at < Math.min(length, radius); at++) ones += source[start + at * stride] as number;
+    for (let at = 0; at < length; at++) {
+      const entering = at + radius;
+      const leaving = at - radius - 1;
+      if (entering < length) ones += source[start + entering * stride] as number;
+      if (leaving >= 0) ones -= source[start + leaving * stride] as number;
+      const window = Math.min(length - 1, at + radius) - Math.max(0, at - radius) + 1;
+      // Outside the box counts as non-glass for erosion, so bars reaching the box's edge stay.
+      const full = ones === window;
+      result[start + at * stride] = isErosion ? (full ? 1 : 0) : ones > 0 ? 1 : 0;
+    }
+  }
+  return result;
 }
