@@ -1,3 +1,5 @@
+import { fetchMe } from './api/get-me.ts';
+
 /** Messages between the Google sign-in popup and the window that opened it. */
 export const googleSignInChannel = 'facelift-google-sign-in';
 
@@ -41,14 +43,24 @@ export function signInWithGooglePopup(): Promise<GoogleSignInMessage> {
     channel.onmessage = (event) => {
       if (isGoogleSignInMessage(event.data)) finish(event.data);
     };
-    // Closing the popup by hand cancels; the grace period lets a final message arrive first.
+    // Closing the popup by hand cancels. The popup also closes itself right after reporting,
+    // and on a busy machine its message can arrive later than the close is seen: after a
+    // grace period the session itself decides (the cookie was set in the popup).
     const closedWatcher = window.setInterval(() => {
-      if (popup.closed) {
-        window.setTimeout(
+      if (!popup.closed) return;
+      window.clearInterval(closedWatcher);
+      window.setTimeout(() => {
+        if (settled) return;
+        fetchMe().then(
+          (me) =>
+            finish(
+              me
+                ? { type: googleSignInChannel, isSignedIn: true }
+                : { type: googleSignInChannel, isSignedIn: false, error: 'popup-closed' },
+            ),
           () => finish({ type: googleSignInChannel, isSignedIn: false, error: 'popup-closed' }),
-          500,
         );
-      }
+      }, 500);
     }, 400);
   });
 }
