@@ -1,7 +1,7 @@
 import { isMarkedMaskPixel } from '@facelift/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeMaskWeights, isWeightsEmpty } from './raster-image.ts';
+import { decodeMaskWeights, encodeMaskWeights, isWeightsEmpty } from './raster-image.ts';
 
 describe('decodeMaskWeights', () => {
   it('marks exactly the pixels the mask rule marks: contract runs, white on black, fringes, any width', async () => {
@@ -61,5 +61,40 @@ describe('isWeightsEmpty', () => {
         }
       }
     }
+  });
+});
+
+describe('stored masks (one grey channel of weights)', () => {
+  it('encodeMaskWeights writes one channel that reads back as the same weights, at any size', async () => {
+    const width = 37;
+    const height = 23;
+    const data = new Uint8Array(width * height);
+    for (let index = 0; index < data.length; index++) data[index] = (index * 7) % 5 < 2 ? 255 : 0;
+    const png = await encodeMaskWeights({ data, width, height });
+    expect(await sharp(png).metadata()).toMatchObject({ channels: 1, depth: 'uchar', hasAlpha: false });
+    expect(Buffer.from((await decodeMaskWeights(png, width, height)).data).equals(Buffer.from(data))).toBe(
+      true,
+    );
+    // Scaled like the RGBA read: nearest neighbour from the same contract image.
+    const contract = Buffer.alloc(width * height * 4);
+    for (let index = 0; index < data.length; index++) contract[index * 4 + 3] = data[index] === 255 ? 0 : 255;
+    const contractPng = await sharp(contract, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
+    const [fromGrey, fromRgba] = await Promise.all([
+      decodeMaskWeights(png, 90, 41),
+      decodeMaskWeights(contractPng, 90, 41),
+    ]);
+    expect(Buffer.from(fromGrey.data).equals(Buffer.from(fromRgba.data))).toBe(true);
+  });
+
+  it('reads a grey PNG from elsewhere by the mask rule: marked above 200', async () => {
+    const grey = Buffer.from([0, 128, 200, 201, 230, 255, 7, 255, 0, 0, 255]);
+    const png = await sharp(grey, { raw: { width: grey.length, height: 1, channels: 1 } })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    const weights = await decodeMaskWeights(png, grey.length, 1);
+    expect([...weights.data]).toEqual([0, 0, 0, 255, 255, 255, 0, 255, 0, 0, 255]);
   });
 });

@@ -1,5 +1,5 @@
 import { isMarkedMaskPixel, thumbnailQuality, thumbnailSize } from '@facelift/shared';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import { AppError } from '../lib/app-error.ts';
 
 /** Decoded 8-bit sRGB pixels, 3 (RGB) or 4 (RGBA) bytes per pixel, row-major. */
@@ -97,23 +97,98 @@ export async function inSlices(
   }
 }
 
+/** How a mask is decoded: a job reads its stored masks; an arriving upload is checked more strictly. */
+export interface MaskReadOptions {
+  /** Refuse truncated data (sharp's `failOn: 'warning'`), for masks arriving from a client. */
+  strict?: boolean;
+  limitInputPixels?: number;
+}
+
 /**
- * Reads a contract mask as edit weights at the given size. A mask drawn at another size is
- * scaled with nearest-neighbour sampling so it stays binary.
+ * Reads a mask as edit weights at the given size. A mask drawn at another size is scaled
+ * with nearest-neighbour sampling so it stays binary.
+ *
+ * Two stored forms (docs/decisions/031-straight-job-input.md): since decision 100's mask
+ * round a mask is stored as one grey channel holding the weights themselves (the rule
+ * already applied when it arrived, `encodeMaskWeights`), read here as one raw channel; a
+ * mask with colour or alpha channels (the contract image, white-on-black, masks stored
+ * before) gets the mask rule pixel by pixel.
  */
-export async function decodeMaskWeights(mask: Buffer, width: number, height: number): Promise<EditWeights> {
-  let pixels: Buffer;
+export async function decodeMaskWeights(
+  mask: Buffer,
+  width: number,
+  height: number,
+  options: MaskReadOptions = {},
+): Promise<EditWeights> {
+  const input = {
+    limitInputPixels: options.limitInputPixels ?? limitInputPixels,
+    ...(options.strict ? { failOn: 'warning' as const } : {}),
+  };
   try {
-    pixels = await sharp(mask, { limitInputPixels })
+    // The header alone tells the channel count.
+    const { channels } = await sharp(mask, input).metadata();
+    if (channels === 1) return await greyWeights(mask, input, width, height);
+    const pixels = await sharp(mask, input)
       .ensureAlpha()
       .resize(width, height, { fit: 'fill', kernel: 'nearest' })
       .raw({ depth: 'uchar' })
       .toBuffer();
+    return await rgbaWeights(pixels, width, height);
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('VALIDATION_FAILED', 'The mask image could not be read.', {
       reason: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/**
+ * A one-channel mask as weights: the raw channel is the answer. The mask rule for an opaque
+ * grey pixel (marked when above 200) is kept for grey PNGs that did not come from
+ * `encodeMaskWeights`; on the stored form (only 0 and 255) it changes nothing, and runs of
+ * four such bytes are passed over with one 32-bit test.
+ */
+async function greyWeights(
+  mask: Buffer,
+  input: SharpOptions,
+  width: number,
+  height: number,
+): Promise<EditWeights> {
+  const raw = await sharp(mask, input)
+    .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+    // sharp hands a grey image out as sRGB unless told to keep its one channel.
+    .toColourspace('b-w')
+    .raw({ depth: 'uchar' })
+    .toBuffer();
+  if (raw.length !== width * height) throw new Error(`expected one channel, got ${raw.length} bytes`);
+  const data = new Uint8Array(raw.buffer, raw.byteOffset, raw.length);
+  const words =
+    data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
+  await inSlices(data.length, (start, end) => binaryGrey(data, words, start, end));
+  return { data, width, height };
+}
+
+/** Sets each weight of [start, end) (start a multiple of 4) to 255 when above 200, else 0. */
+function binaryGrey(data: Uint8Array, words: Uint32Array | null, start: number, end: number): void {
+  let index = start;
+  if (words) {
+    for (; index + 4 <= end; index += 4) {
+      const word = words[index >> 2] as number;
+      if (word === 0 || word === 0xffffffff) continue;
+      for (let pixel = index; pixel < index + 4; pixel++) binaryGreyPixel(data, pixel);
+    }
+  }
+  for (; index < end; index++) binaryGreyPixel(data, index);
+}
+
+function binaryGreyPixel(data: Uint8Array, index: number): void {
+  data[index] = isMarkedMaskPixel(data[index] as number, data[index] as number, data[index] as number, 255)
+    ? 255
+    : 0;
+}
+
+/** RGBA mask pixels as weights: the mask rule per pixel (`markedPixels`). */
+async function rgbaWeights(pixels: Buffer, width: number, height: number): Promise<EditWeights> {
   const data = new Uint8Array(width * height);
   // Whole pixels as 32-bit words: a contract mask is all (0,0,0,0) and (0,0,0,255), so most
   // pixels are settled by one comparison. sharp's buffers start on their own allocation,
@@ -124,6 +199,21 @@ export async function decodeMaskWeights(mask: Buffer, width: number, height: num
   const quads = new Uint32Array(data.buffer, 0, data.length >> 2);
   await inSlices(data.length, (start, end) => markedPixels(words, aligned, data, quads, start, end));
   return { data, width, height };
+}
+
+/**
+ * A mask as it is stored (docs/decisions/031-straight-job-input.md): the weights as one grey
+ * channel, 255 where marked and 0 elsewhere, so a job reads it without applying the mask
+ * rule again. Read by the mask rule it means the same as the contract image it came from
+ * (opaque white is marked), which is what the studio and an account export rely on.
+ */
+export function encodeMaskWeights(weights: EditWeights): Promise<Buffer> {
+  return sharp(Buffer.from(weights.data.buffer, weights.data.byteOffset, weights.data.length), {
+    raw: { width: weights.width, height: weights.height, channels: 1 },
+  })
+    .toColourspace('b-w')
+    .png()
+    .toBuffer();
 }
 
 /**

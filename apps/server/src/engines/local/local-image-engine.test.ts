@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { rectangleMask } from '../../../test/support/masks.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { processMaskPng } from '../../modules/projects/image-processing.ts';
 import type { ImageEditRequest } from '../image-engine.ts';
 import { LocalImageEngine } from './local-image-engine.ts';
 
@@ -105,6 +106,38 @@ describe('LocalImageEngine', () => {
         }
       }
     }
+  });
+
+  it('gives the same result bytes on a mask stored before (RGBA contract) and as stored now (one grey channel)', async () => {
+    const { png, pixels } = await facadePng();
+    // Drawn at half size, so both reads also scale it (nearest neighbour) to the photo.
+    const legacy = await rectangleMask(width / 2, height / 2, { left: 12, top: 10, right: 18, bottom: 20 });
+    const stored = await processMaskPng(legacy, { maxBytes: 1_000_000, maxPixels: 1_000_000 });
+    expect((await sharp(stored.png).metadata()).channels).toBe(1);
+    const edit = (region: Buffer) =>
+      engine.edit({
+        image: png,
+        prompt: '',
+        outputSize: '1536x1024',
+        directives: {
+          ...createEmptyDirectives(),
+          selectedItems: [{ type: 'doorFrames', value: 'itemColor-burgundy' }],
+        },
+        elementRegions: { doorFrames: region },
+      });
+    const [before, now] = await Promise.all([edit(legacy), edit(stored.png)]);
+    expect(now.image.equals(before.image)).toBe(true);
+    const output = await decode(now.image);
+    let changedInside = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const offset = (y * width + x) * 3;
+        const same = output.subarray(offset, offset + 3).equals(pixels.subarray(offset, offset + 3));
+        if (x >= 24 && x < 36 && y >= 20) changedInside += same ? 0 : 1;
+        else expect(same).toBe(true);
+      }
+    }
+    expect(changedInside).toBe(12 * 20);
   });
 
   it('paints a custom "#rrggbb" colour on its element, nothing outside it', async () => {

@@ -1,5 +1,6 @@
 import { thumbnailQuality, thumbnailSize } from '@facelift/shared';
 import sharp from 'sharp';
+import { decodeMaskWeights, encodeMaskWeights } from '../../engines/raster-image.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
@@ -165,7 +166,12 @@ export function fileTooLarge(maxBytes: number): AppError {
   );
 }
 
-/** A mask-contract PNG (element regions, inpainting masks): must be a PNG within the pixel limit; re-encoded. */
+/**
+ * A mask arriving with a region or a job (element regions, inpainting masks, chat masks):
+ * must be a PNG within the pixel limit. It is read once with the mask rule and stored as its
+ * weights, one grey channel (white where marked), so jobs read it as one raw channel
+ * (docs/decisions/031-straight-job-input.md, docs/decisions/100-recolour-one-definition.md).
+ */
 export async function processMaskPng(
   bytes: Buffer,
   limits: UploadLimits,
@@ -180,10 +186,13 @@ export async function processMaskPng(
     throw new AppError('IMAGE_TOO_LARGE', 'The mask has too many pixels.', { width, height });
   }
   try {
-    const png = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning' })
-      .png()
-      .toBuffer();
-    return { png, width, height };
+    return await withDecodeSlot(async () => {
+      const weights = await decodeMaskWeights(bytes, width, height, {
+        strict: true,
+        limitInputPixels: limits.maxPixels,
+      });
+      return { png: await encodeMaskWeights(weights), width, height };
+    });
   } catch {
     throw new AppError('INVALID_IMAGE', unreadableMessage);
   }
