@@ -1,3 +1,4 @@
+import { decodeMask } from '@facelift/shared';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
@@ -78,9 +79,16 @@ async function regionAlpha(page: Page, projectId: string, element: string, point
   const walls = regions.regions.find((region) => region.element === element);
   expect(walls).toMatchObject({ width, height });
   const png = await (await page.request.get(`${baseUrl}${walls?.url}`)).body();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  expect(info).toMatchObject({ width, height });
-  return points.map(([x, y]) => data[(y * width + x) * 4 + 3]);
+  // Stored as one grey channel of weights (docs/decisions/031-straight-job-input.md): read as
+  // the studio reads it, by the mask rule, and given as the contract's alpha (0 = marked).
+  const { data, info } = await sharp(png)
+    .ensureAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect(info).toMatchObject({ width, height, channels: 4 });
+  const marked = decodeMask({ width, height, data });
+  return points.map(([x, y]) => (marked.data[y * width + x] === 1 ? 0 : 255));
 }
 
 /** RGB of the stage's preview canvas at points given in the photo's natural pixels. */
