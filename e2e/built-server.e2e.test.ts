@@ -23,8 +23,12 @@ describe('the built server', () => {
       status: 'ok',
       database: { dialect: 'sqlite', reachable: true },
     });
-    const { page } = await newSession();
+    const { context, page } = await newSession();
     await page.goto(server.baseUrl);
     await page.getByRole('heading', { name: 'Your project' }).waitFor();
+    // The on-demand parts load once the page is idle (docs/decisions/108-app-shell-split.md):
+    // they come from the build too, and must be in before the server stops after this test.
+    await page.waitForLoadState('networkidle');
+    await context.close();
   });
 });
