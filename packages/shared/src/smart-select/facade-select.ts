@@ -93,7 +93,12 @@ export interface FacadeTuning {
   similarSize: number;
   /** The detected opening around the user's example replaces it when at most this many times larger. */
   similarExampleGrowth: number;
-  detectorWallReference: boolean;
+  /**
+   * A pixel also counts as dark when this much (plus `detectorDarkness`) darker than the
+   * clicked wall, so windows larger than the neighbourhood are found (a close-up of a house)
+   * without every shaded patch of a wall being taken for an opening.
+   */
+  detectorWallMargin: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -123,7 +128,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   wallLightnessWeight: 1,
   similarSize: 0.35,
   similarExampleGrowth: 3,
-  detectorWallReference: true,
+  detectorWallMargin: 5,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -397,7 +402,7 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
     step,
     // The sky and the street are darker or lighter than the wall too, but hold no openings.
     (x, y) => members[labels[y * width + x] as number] === 1,
-    tuning.detectorWallReference ? wallLightness : Number.NEGATIVE_INFINITY,
+    wallLightness - tuning.detectorWallMargin,
   );
   const found = cutOpenings(map, {
     gapShare: tuning.detectorGapShare,
