@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import pg from 'pg';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Backends,
+  openEventStream,
+  startBackends,
+  startWorker,
+  stopProcess,
+  type WorkerProcess,
+  waitFor,
+} from './support/deployment.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
 /*
@@ -22,146 +21,24 @@ import { type RunningServer, startServer } from './support/server-process.ts';
  * the bucket holding exactly the results the rows name.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const repositoryRoot = path.resolve(import.meta.dirname, '..');
-const bucket = 'facelift-scale-out-kill';
 const jobCount = 4;
 const directives = { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] };
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The built worker (`npm run worker`), once it takes jobs. */
-async function startWorker(environment: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/worker.js'], {
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'facelift-worker-')),
-      ...environment,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  await waitFor(
-    () => {
-      if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${log}`);
-      return log.includes('worker started');
-    },
-    'the worker to start',
-    60_000,
-  );
-  return child;
-}
-
-async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Keeps every `job.updated` event a browser's stream receives. */
-async function openEventStream(url: string, cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    headers: { accept: 'text/event-stream', cookie },
-    signal: controller.signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
-  const done = new Set<string>();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done: ended } = await reader.read();
-        if (ended) break;
-        buffer += value;
-        for (let boundary = buffer.indexOf('\n\n'); boundary >= 0; boundary = buffer.indexOf('\n\n')) {
-          const data = buffer
-            .slice(0, boundary)
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          buffer = buffer.slice(boundary + 2);
-          if (!data) continue;
-          const event = JSON.parse(data) as { type: string; job?: { id: string; status: string } };
-          if (event.type === 'job.updated' && event.job?.status === 'done') done.add(event.job.id);
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
-  return { done, close: () => controller.abort() };
-}
 
 describe.skipIf(!adminUrl)(
   adminUrl
     ? 'scale-out: kill -9 of a worker during running jobs'
     : 'scale-out: kill -9 of a worker (SKIPPED: set TEST_DATABASE_URL to run)',
   () => {
-    const databaseName = `${new URL(adminUrl ?? 'postgres://x/facelift').pathname.slice(1)}_kill_${randomBytes(5).toString('hex')}`;
-    let s3Directory = '';
-    let s3: { close(): Promise<void> } | undefined;
-    let s3Endpoint = '';
-    let fake: FakeOpenAiServer;
+    let backends: Backends;
     let shared: Record<string, string> = {};
     const webs: RunningServer[] = [];
-    const workers: ChildProcess[] = [];
+    const workers: WorkerProcess[] = [];
     let database: pg.Client | undefined;
 
     beforeAll(async () => {
-      await adminQuery(`create database "${databaseName}"`);
-      const databaseUrl = new URL(adminUrl as string);
-      databaseUrl.pathname = `/${databaseName}`;
-      s3Directory = await mkdtemp(path.join(tmpdir(), 'facelift-kill-s3-'));
-      const s3Server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory: s3Directory,
-        configureBuckets: [{ name: bucket }],
-      });
-      s3Endpoint = `http://127.0.0.1:${((await s3Server.run()) as AddressInfo).port}`;
-      s3 = s3Server;
-      fake = await startFakeOpenAiServer();
+      backends = await startBackends(adminUrl as string, 'kill');
       shared = {
-        DATABASE_URL: databaseUrl.toString(),
-        S3_BUCKET: bucket,
-        S3_ENDPOINT: s3Endpoint,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-        AUTH_SECRET: randomBytes(24).toString('hex'),
-        IMAGE_ENGINE: 'openai',
-        OPENAI_API_KEY: fake.apiKey,
-        OPENAI_BASE_URL: fake.baseUrl,
-        OPENAI_MAX_RETRIES: '0',
+        ...backends.shared,
         JOB_CONCURRENCY: '2',
         FREE_TIER_MAX_GENERATIONS: String(jobCount + 1),
       };
@@ -172,20 +49,17 @@ describe.skipIf(!adminUrl)(
       ]);
       webs.push(secondWeb);
       workers.push(workerA);
-      database = new pg.Client({ connectionString: databaseUrl.toString() });
+      database = new pg.Client({ connectionString: backends.databaseUrl });
       await database.connect();
     }, 150_000);
 
     afterAll(async () => {
       await database?.end();
       await Promise.all([
-        ...workers.map((worker) => kill(worker, 'SIGTERM')),
+        ...workers.map((worker) => stopProcess(worker.child)),
         ...webs.map((web) => web.stop()),
       ]);
-      await s3?.close();
-      await fake?.close();
-      if (s3Directory) await rm(s3Directory, { recursive: true, force: true });
-      await adminQuery(`drop database if exists "${databaseName}" with (force)`);
+      await backends?.close();
     }, 60_000);
 
     it('has the dead worker’s jobs completed by the other, each once, with credits and files adding up', async () => {
@@ -226,7 +100,7 @@ describe.skipIf(!adminUrl)(
       );
       try {
         // Worker A (concurrency 2) takes the first two; the provider never answers them.
-        fake.failNext('hang', 2);
+        backends.fake.failNext('hang', 2);
         const jobIds: string[] = [];
         for (let index = 0; index < jobCount; index += 1) {
           const web = webs[index % 2] as RunningServer;
@@ -247,7 +121,7 @@ describe.skipIf(!adminUrl)(
           ).rows;
         await waitFor(
           async () =>
-            fake.requestLog.length === 2 &&
+            backends.fake.requestLog.length === 2 &&
             (await statuses()).filter((job) => job.status === 'running').length === 2,
           'worker A running two jobs',
         );
@@ -255,7 +129,7 @@ describe.skipIf(!adminUrl)(
 
         // Worker B joins and runs the two still queued; then A dies mid-job.
         workers.push(await startWorker(shared));
-        await (workers[0] && kill(workers[0], 'SIGKILL'));
+        await (workers[0] && stopProcess(workers[0].child, 'SIGKILL'));
         const killedAt = Date.now();
         await waitFor(
           async () => (await statuses()).every((job) => job.status === 'done' || job.status === 'failed'),
@@ -274,20 +148,7 @@ describe.skipIf(!adminUrl)(
           [project.id],
         );
         expect(history.rows).toHaveLength(jobCount);
-        const s3Client = new S3Client({
-          endpoint: s3Endpoint,
-          region: 'us-east-1',
-          forcePathStyle: true,
-          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-        });
-        const listed = await s3Client.send(
-          new ListObjectsV2Command({
-            Bucket: bucket,
-            Prefix: `users/${owner.id}/projects/${project.id}/generated/`,
-          }),
-        );
-        s3Client.destroy();
-        expect((listed.Contents ?? []).map((object) => object.Key).sort()).toEqual(
+        expect(await backends.listBucket(`users/${owner.id}/projects/${project.id}/generated/`)).toEqual(
           history.rows.flatMap((item) => [item.result_key, item.result_thumbnail_key]).sort(),
         );
         // Credits: one per job, charged once; nothing held.
@@ -296,7 +157,7 @@ describe.skipIf(!adminUrl)(
         expect(held.rows).toEqual([]);
         // Both instances' clients heard every job finish.
         await waitFor(
-          () => streams.every((stream) => jobIds.every((id) => stream.done.has(id))),
+          () => streams.every((stream) => jobIds.every((id) => stream.isDone(id))),
           'done events',
         );
         console.log(

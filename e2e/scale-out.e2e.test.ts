@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { hostname, tmpdir } from 'node:os';
-import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '@facelift/test-fakes/openai';
 import pg from 'pg';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Backends,
+  openEventStream,
+  startBackends,
+  startWorker,
+  stopProcess,
+  type WorkerProcess,
+  waitFor,
+} from './support/deployment.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
 /*
@@ -23,111 +22,9 @@ import { type RunningServer, startServer } from './support/server-process.ts';
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const repositoryRoot = path.resolve(import.meta.dirname, '..');
-const bucket = 'facelift-scale-out';
 const transformationCount = 4;
 const startingBalance = 5;
 const directives = { mode: 'options', selectedItems: [{ type: 'walls', value: 'itemColor-sage' }] };
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-interface WorkerProcess {
-  child: ChildProcess;
-  /** What the worker records on the jobs it claims (`host:pid`). */
-  identity: string;
-  log: () => string;
-}
-
-/** Starts the built worker (what `npm run worker` runs after building) and waits until it takes jobs. */
-async function startWorker(environment: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/worker.js'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  const deadline = Date.now() + 30_000;
-  while (!log.includes('worker started')) {
-    if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`worker did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, identity: `${hostname()}:${child.pid}`, log: () => log };
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-interface ProjectEvent {
-  type: string;
-  job?: { id: string; status: string };
-  item?: { id: string };
-}
-
-/** A browser-like event-stream client: keeps every `data:` event it receives. */
-async function openEventStream(url: string, cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    headers: { accept: 'text/event-stream', cookie },
-    signal: controller.signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
-  const events: ProjectEvent[] = [];
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary >= 0) {
-          const data = buffer
-            .slice(0, boundary)
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) events.push(JSON.parse(data) as ProjectEvent);
-          buffer = buffer.slice(boundary + 2);
-          boundary = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
-  return { events, close: () => controller.abort() };
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function expectOk(response: Response, what: string): Promise<Response> {
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
@@ -139,65 +36,26 @@ describe.skipIf(!adminUrl)(
     ? 'scale-out: two web instances and two workers on PostgreSQL and S3'
     : 'scale-out: two web instances and two workers (SKIPPED: set TEST_DATABASE_URL to run)',
   () => {
-    const databaseName = `facelift_scaleout_${randomBytes(6).toString('hex')}`;
-    let s3Directory = '';
-    let s3: { close(): Promise<void> } | undefined;
-    let s3Endpoint = '';
+    let backends: Backends;
     const webs: RunningServer[] = [];
     const workers: WorkerProcess[] = [];
     let database: pg.Client | undefined;
-    let fake: FakeOpenAiServer | undefined;
 
     beforeAll(async () => {
-      await adminQuery(`create database ${databaseName}`);
-      const databaseUrl = new URL(adminUrl as string);
-      databaseUrl.pathname = `/${databaseName}`;
-      s3Directory = await mkdtemp(path.join(tmpdir(), 'facelift-scale-out-s3-'));
-      const s3Server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory: s3Directory,
-        configureBuckets: [{ name: bucket }],
-      });
-      const address = (await s3Server.run()) as AddressInfo;
-      s3 = s3Server;
-      s3Endpoint = `http://127.0.0.1:${address.port}`;
-      fake = await startFakeOpenAiServer();
-      fake.answerDelayMs = 1500;
+      backends = await startBackends(adminUrl as string, 'scale_out');
+      backends.fake.answerDelayMs = 1500;
       // What every process of the deployment shares (README, Deploying).
-      const shared = {
-        DATABASE_URL: databaseUrl.toString(),
-        S3_BUCKET: bucket,
-        S3_ENDPOINT: s3Endpoint,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-        AUTH_SECRET: randomBytes(24).toString('hex'),
-        IMAGE_ENGINE: 'openai',
-        OPENAI_API_KEY: fake.apiKey,
-        OPENAI_BASE_URL: fake.baseUrl,
-        OPENAI_MAX_RETRIES: '0',
-        FREE_TIER_MAX_GENERATIONS: String(transformationCount + 1),
-      };
+      const shared = { ...backends.shared, FREE_TIER_MAX_GENERATIONS: String(transformationCount + 1) };
       // The first instance applies the migrations; the others then start on a migrated database.
       webs.push(await startServer({ ...shared, JOB_WORKERS_IN_PROCESS: 'false' }, undefined, 'built'));
       const [secondWeb, ...startedWorkers] = await Promise.all([
         startServer({ ...shared, JOB_WORKERS_IN_PROCESS: 'false' }, undefined, 'built'),
-        startWorker({
-          ...shared,
-          JOB_CONCURRENCY: '1',
-          DATA_DIR: await mkdtemp(path.join(tmpdir(), 'facelift-worker-')),
-        }),
-        startWorker({
-          ...shared,
-          JOB_CONCURRENCY: '1',
-          DATA_DIR: await mkdtemp(path.join(tmpdir(), 'facelift-worker-')),
-        }),
+        startWorker({ ...shared, JOB_CONCURRENCY: '1' }),
+        startWorker({ ...shared, JOB_CONCURRENCY: '1' }),
       ]);
       webs.push(secondWeb as RunningServer);
       workers.push(...(startedWorkers as WorkerProcess[]));
-      database = new pg.Client({ connectionString: databaseUrl.toString() });
+      database = new pg.Client({ connectionString: backends.databaseUrl });
       await database.connect();
     }, 90_000);
 
@@ -207,10 +65,7 @@ describe.skipIf(!adminUrl)(
         ...workers.map((worker) => stopProcess(worker.child)),
         ...webs.map((web) => web.stop()),
       ]);
-      await s3?.close();
-      await fake?.close();
-      if (s3Directory) await rm(s3Directory, { recursive: true, force: true });
-      await adminQuery(`drop database if exists ${databaseName} with (force)`);
+      await backends?.close();
     }, 60_000);
 
     it('runs every job once, on both workers, streams events on both instances, stores files in the bucket and charges exactly', async () => {
@@ -279,10 +134,6 @@ describe.skipIf(!adminUrl)(
       const streams = await Promise.all(
         webs.map((web) => openEventStream(`${web.baseUrl}/api/projects/${project.id}/events`, cookie)),
       );
-      const isDone = (events: ProjectEvent[], jobId: string) =>
-        events.some(
-          (event) => event.type === 'job.updated' && event.job?.id === jobId && event.job.status === 'done',
-        );
       try {
         // All four at once, alternating instances: while one worker waits on the provider,
         // the other must take the next job.
@@ -300,7 +151,7 @@ describe.skipIf(!adminUrl)(
         );
         // Both instances' clients hear every job finish, whichever instance took it and whichever worker ran it.
         await waitFor(
-          () => streams.every((stream) => jobIds.every((jobId) => isDone(stream.events, jobId))),
+          () => streams.every((stream) => jobIds.every((jobId) => stream.isDone(jobId))),
           'every job done on both streams',
           40_000,
         );
@@ -329,7 +180,7 @@ describe.skipIf(!adminUrl)(
             `jobs run by ${identity}`,
           ).toBeGreaterThanOrEqual(1);
         }
-        expect(fake?.imageEdits).toHaveLength(transformationCount);
+        expect(backends.fake.imageEdits).toHaveLength(transformationCount);
         // On the queue too: one pg-boss job per transformation, completed without a retry.
         const queued = await (database as pg.Client).query<{
           job_id: string;
@@ -358,17 +209,7 @@ describe.skipIf(!adminUrl)(
         }
 
         // The files are in the bucket, not on any instance's disk.
-        const s3Client = new S3Client({
-          endpoint: s3Endpoint,
-          region: 'us-east-1',
-          forcePathStyle: true,
-          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-        });
-        const listed = await s3Client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: `users/${owner.id}/projects/${project.id}/` }),
-        );
-        s3Client.destroy();
-        const keys = (listed.Contents ?? []).map((object) => object.Key);
+        const keys = await backends.listBucket(`users/${owner.id}/projects/${project.id}/`);
         for (const item of history.rows) expect(keys).toContain(item.result_key);
         expect(keys.length).toBeGreaterThanOrEqual(2 + 2 * transformationCount);
 
