@@ -272,7 +272,14 @@ describe('the instant preview', () => {
         let changedOutside = 0;
         let greenInside = 0;
         for (let offset = 0; offset < shown.length; offset += 4) {
-          const isMarked = mask[offset + 3] === 0;
+          // The mask rule (docs/product.md, Marking and selection): transparent, or opaque with
+          // every channel above 200 — how regions are stored (decision 031).
+          const isMarked =
+            mask[offset + 3] === 0 ||
+            (mask[offset + 3] === 255 &&
+              (mask[offset] as number) > 200 &&
+              (mask[offset + 1] as number) > 200 &&
+              (mask[offset + 2] as number) > 200);
           const changed =
             shown[offset] !== photo[offset] ||
             shown[offset + 1] !== photo[offset + 1] ||
