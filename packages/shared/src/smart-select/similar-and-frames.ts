@@ -10,6 +10,8 @@ import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select
 
 /** The template is matched on a copy scaled so that its shorter side is about this long. */
 const templateShortSide = 10;
+/** Template pixels at most, after scaling: about a 10 × 40 example. */
+const maximumTemplateArea = 400;
 
 /**
  * The repeats of an opening on the facade, the example first: the openings the detector
@@ -76,7 +78,14 @@ function matchTemplate(
   };
   const exampleWidth = example.right - example.left + 1;
   const exampleHeight = example.bottom - example.top + 1;
-  const factor = Math.max(1, Math.floor(Math.min(exampleWidth, exampleHeight) / templateShortSide));
+  // Scaled so the template's short side is ~templateShortSide pixels, and further for long thin
+  // examples (a band, a shop front): the correlation costs the template's area at every
+  // position, so its area is capped too (an example 15 × 300 px took seconds at full size).
+  const factor = Math.max(
+    1,
+    Math.floor(Math.min(exampleWidth, exampleHeight) / templateShortSide),
+    Math.ceil(Math.sqrt((exampleWidth * exampleHeight) / maximumTemplateArea)),
+  );
   const smallWidth = Math.floor(image.width / factor);
   const smallHeight = Math.floor(image.height / factor);
   const small = new Float32Array(smallWidth * smallHeight);
