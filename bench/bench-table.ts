@@ -50,6 +50,12 @@ export function skippedRow(what: string, target: string, reason: string): BenchR
   return { what, now: `skipped: ${reason}`, baseline: '—', target, met: null };
 }
 
+/** The row of a module that could not produce its own (it threw, or its process died). */
+export function failedRow(what: string, error: unknown): BenchRow {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { what, now: `failed: ${reason}`, baseline: '—', target: '—', met: null };
+}
+
 export const ms = (value: number) => `${value.toFixed(0)} ms`;
 export const times = (value: number) => `${value.toFixed(2)}×`;
 export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;

@@ -15,6 +15,11 @@
  * Options: --wallTolerance N and --windowTolerance N, --tolerances A,B,… (each for both
  * classes), --sweep (30,50,70,90),
  * --fixtures DIR, and --<tuning key> N to try a tuning (e.g. --edgeSmoothingRadius 2).
+ * While iterating on walls: --only walls (the facade select's wall clicks and the opening
+ * detector, no speed section, no flood fill, windows or doors) and --photos b0004,b0012 (a
+ * subset of the fixtures). While iterating on "select all similar": --only allSimilar (its
+ * time at 1.5 MP, then per photo the example the full run makes, its repeats and what limits
+ * them: found / false, size fit, ceilings; about a minute).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -40,8 +45,10 @@ import {
   selectFacadeElement,
   selectSimilarArea,
   smartSelectTolerance,
+  subtractFromSurface,
 } from '@facelift/shared';
 import sharp from 'sharp';
+import { type AllSimilarFigures, allSimilarFigures } from './all-similar-figures.ts';
 import { type BenchRow, cpuMilliseconds, skippedRow } from './bench-table.ts';
 import { type ClickResult, intersectionOverUnion, simulateClicks } from './click-protocol.ts';
 
@@ -60,6 +67,13 @@ interface Options {
   settings: ToleranceSetting[];
   tuning: Partial<SmartSelectTuning>;
   facadeTuning: Partial<FacadeTuning>;
+  /**
+   * `walls`: only the facade select's wall clicks and the opening detector; `allSimilar`:
+   * only "select all similar".
+   */
+  only?: 'walls' | 'allSimilar';
+  /** Only these fixtures (names or their `b00NN` part). */
+  photos?: string[];
 }
 
 function parseOptions(argv: string[]): Options {
@@ -78,8 +92,14 @@ function parseOptions(argv: string[]): Options {
     if (value === undefined || Array.isArray(standard)) continue;
     facadeTuning[key] = typeof standard === 'boolean' ? value === 'true' : Number(value);
   }
+  const only = optionValue('--only');
+  if (only !== undefined && only !== 'walls' && only !== 'allSimilar') {
+    throw new Error(`--only takes "walls" or "allSimilar", not "${only}"`);
+  }
   return {
     facadeTuning,
+    only,
+    photos: optionValue('--photos')?.split(','),
     fixtures: optionValue('--fixtures') ?? path.resolve(import.meta.dirname, '../../shared/fixtures/facades'),
     settings: (argv.includes('--sweep')
       ? [30, 50, 70, 90]
@@ -247,6 +267,12 @@ async function measureSpeed(
   photo: string,
   tuning: Partial<SmartSelectTuning>,
   facadeTuning: Partial<FacadeTuning> = {},
+  kinds: ReadonlyArray<'surface' | 'opening' | 'allSimilar' | 'frame'> = [
+    'surface',
+    'opening',
+    'allSimilar',
+    'frame',
+  ],
 ): Promise<SpeedFigures> {
   let facade: FacadeImage | null = null;
   // 1500 × 1000 = 1.5 MP, the size the editor analyses at.
@@ -290,7 +316,7 @@ async function measureSpeed(
   });
   console.log(`  facade select, prepare once per image: ${prepareCpu.toFixed(0)} ms CPU`);
   const facadeTimes = { prepareMs: prepareCpu, surface: 0, opening: 0, allSimilar: 0, frame: 0 };
-  for (const kind of ['surface', 'opening', 'allSimilar', 'frame'] as const) {
+  for (const kind of kinds) {
     const cpu: number[] = [];
     for (let click = 0; click < 20; click++) {
       const point = { x: ((click * 7919) % 1453) + 20, y: ((click * 104729) % 953) + 20 };
@@ -337,6 +363,8 @@ interface ImageScore {
   /** All windows at once: one window selected, then "select all similar"; the flood's one click. */
   allWindowsBaseline: number;
   allWindows: number;
+  /** What limits "select all similar" (bench/all-similar-figures.ts); null without windows. */
+  allSimilar: AllSimilarFigures | null;
   /** Share of the windows' middles (mostly glass) a "window frames" selection takes. */
   glassTakenBaseline: number;
   glassTaken: number;
@@ -349,6 +377,59 @@ interface ImageScore {
    */
   openingRecall: number;
   openingPrecision: number;
+  /** Where the facade select's final wall selection goes wrong. */
+  wallErrors: WallErrors;
+}
+
+/**
+ * Where a wall selection goes wrong. `outside`: the share of the selection outside the
+ * labelled facade (background: sky, street, roofs, neighbours), which the CMP labels barely
+ * punish (a selection that spills over the whole photo scores its wall share), so a spilling
+ * selection shows here. The rest are shares of the selection's union with the labelled wall:
+ * openings taken by class, and wall missed.
+ */
+interface WallErrors {
+  outside: number;
+  windows: number;
+  balconies: number;
+  doorsAndShops: number;
+  missed: number;
+}
+
+function wallErrors(selection: Bitmask, ids: Uint8Array): WallErrors {
+  let selected = 0;
+  let union = 0;
+  const counts = { outside: 0, windows: 0, balconies: 0, doorsAndShops: 0, missed: 0 };
+  for (let index = 0; index < ids.length; index++) {
+    const id = ids[index] as number;
+    const isSelected = selection.data[index] === 1;
+    if (isSelected) selected++;
+    if (isSelected || id === labelIds.wall) union++;
+    if (!isSelected) {
+      if (id === labelIds.wall) counts.missed++;
+      continue;
+    }
+    if (id === 0) counts.outside++;
+    else if (id === labelIds.window) counts.windows++;
+    else if (id === 3) counts.balconies++;
+    else if (id === labelIds.door || id === 2) counts.doorsAndShops++;
+  }
+  const over = (count: number, total: number) => (total === 0 ? 0 : count / total);
+  return {
+    outside: over(counts.outside, selected),
+    windows: over(counts.windows, union),
+    balconies: over(counts.balconies, union),
+    doorsAndShops: over(counts.doorsAndShops, union),
+    missed: over(counts.missed, union),
+  };
+}
+
+function formatWallErrors(errors: WallErrors): string {
+  return (
+    `selection outside the labelled facade ${format(errors.outside)}; of the union taken: windows ` +
+    `${format(errors.windows)}, balconies ${format(errors.balconies)}, doors and shops ` +
+    `${format(errors.doorsAndShops)}, wall missed ${format(errors.missed)}`
+  );
 }
 
 async function measureAccuracy(
@@ -365,27 +446,34 @@ async function measureAccuracy(
         `${name}: the labels are ${labels.width}x${labels.height}, the photo is ${pixels.width}x${pixels.height}`,
       );
     }
-    const image = prepareSmartSelectImage(pixels, options.tuning);
+    const full = options.only !== 'walls';
+    const image = full ? prepareSmartSelectImage(pixels, options.tuning) : null;
     const selectAt = (tolerance: number) => (point: { x: number; y: number }) =>
-      selectSimilarArea(image, point, { tolerance, tuning: options.tuning });
+      selectSimilarArea(image as NonNullable<typeof image>, point, { tolerance, tuning: options.tuning });
+    const skipped = { iouAfterClick: [Number.NaN], clicks: [], prediction: createBitmask(1, 1) };
 
-    const wall = simulateClicks(classMask(labels, labelIds.wall), selectAt(setting.wall), maximumClicks);
-    const windows = splitInstances(classMask(labels, labelIds.window), minimumWindowArea).map((instance) =>
-      simulateClicks(instance, selectAt(setting.window), maximumClicks),
-    );
+    const wall = full
+      ? simulateClicks(classMask(labels, labelIds.wall), selectAt(setting.wall), maximumClicks)
+      : skipped;
+    const windows = full
+      ? splitInstances(classMask(labels, labelIds.window), minimumWindowArea).map((instance) =>
+          simulateClicks(instance, selectAt(setting.window), maximumClicks),
+        )
+      : [];
     const wallTruth = classMask(labels, labelIds.wall);
     const windowTruth = classMask(labels, labelIds.window);
     const facade = prepareFacadeImage(pixels, { tuning: options.facadeTuning });
     const facadeWall = simulateClicks(
       wallTruth,
-      (point) => selectFacadeElement(facade, point, 'surface'),
+      (point, mode) =>
+        mode === 'add' ? selectFacadeElement(facade, point, 'surface') : subtractFromSurface(facade, point),
       maximumClicks,
     );
-    const windowInstances = splitInstances(windowTruth, minimumWindowArea);
+    const windowInstances = full ? splitInstances(windowTruth, minimumWindowArea) : [];
     const facadeWindows = windowInstances.map((instance) =>
       simulateClicks(instance, openingClicks(facade), maximumClicks),
     );
-    const doorInstances = splitInstances(classMask(labels, labelIds.door), minimumWindowArea);
+    const doorInstances = full ? splitInstances(classMask(labels, labelIds.door), minimumWindowArea) : [];
     const doorsBaseline = doorInstances.map((instance) =>
       simulateClicks(instance, selectAt(setting.window), maximumClicks),
     );
@@ -399,10 +487,15 @@ async function measureAccuracy(
     const typical = bySize[Math.floor(bySize.length / 2)];
     let allWindows = Number.NaN;
     let allWindowsBaseline = Number.NaN;
+    let allSimilar: AllSimilarFigures | null = null;
     if (typical) {
       const example = boundingBox((facadeWindows[typical.at] as ClickResult).prediction);
       const all = createBitmask(labels.width, labels.height);
-      if (example) for (const match of findSimilar(facade, example)) paintRectangle(all, match);
+      if (example) {
+        const repeats = findSimilar(facade, example);
+        for (const match of repeats) paintRectangle(all, match);
+        allSimilar = allSimilarFigures(repeats, example, windowInstances, windowTruth);
+      }
       allWindows = intersectionOverUnion(all.data, windowTruth.data);
       const floodClick = (windows[typical.at] as ClickResult).clicks[0];
       allWindowsBaseline = floodClick
@@ -436,12 +529,14 @@ async function measureAccuracy(
         if (isOpening) detectedOpenings++;
       }
     }
+    const spill = wallErrors(facadeWall.prediction, labels.ids);
     const score: ImageScore = {
       name,
+      wallErrors: spill,
       openingRecall: openingPixels === 0 ? Number.NaN : detectedOpenings / openingPixels,
       openingPrecision: detectedPixels === 0 ? 0 : detectedOpenings / detectedPixels,
       wallShare: wallTruth.data.reduce((sum, value) => sum + value, 0) / wallTruth.data.length,
-      windowsTakenByWall: windowsTaken(wall.prediction, windowTruth),
+      windowsTakenByWall: full ? windowsTaken(wall.prediction, windowTruth) : Number.NaN,
       wallOneClick: wall.iouAfterClick[0] ?? 0,
       wall: wall.iouAfterClick.at(-1) ?? 0,
       windowOneClick: mean(windows.map((result) => result.iouAfterClick[0] ?? 0)),
@@ -458,11 +553,20 @@ async function measureAccuracy(
       door: mean(doors.map((result) => result.iouAfterClick.at(-1) ?? 0)),
       allWindowsBaseline,
       allWindows,
+      allSimilar,
       glassTakenBaseline: mean(glassTakenBaseline),
       glassTaken: mean(glassTaken),
       frameCovered: mean(frameCovered),
     };
     scores.push(score);
+    if (!full) {
+      console.log(
+        `  ${name}: facade: wall ${format(score.facade.wallOneClick)} → ${format(score.facade.wall)} ` +
+          `(whole photo ${format(score.wallShare)}; ${formatWallErrors(spill)}), detected openings: recall ` +
+          `${format(score.openingRecall)} precision ${format(score.openingPrecision)} (${facade.openings.length})`,
+      );
+      continue;
+    }
     console.log(
       `  ${name}: wall ${format(score.wallOneClick)} → ${format(score.wall)} ` +
         `(whole photo ${format(score.wallShare)}; windows taken ${format(score.windowsTakenByWall)}), ` +
@@ -473,17 +577,73 @@ async function measureAccuracy(
         `all windows ${format(score.allWindows)} (flood ${format(score.allWindowsBaseline)}), ` +
         `glass taken by frames ${format(score.glassTaken)} (flood ${format(score.glassTakenBaseline)}), ` +
         `frame rim covered ${format(score.frameCovered)}, detected openings: recall ${format(score.openingRecall)} ` +
-        `precision ${format(score.openingPrecision)} (${facade.openings.length})`,
+        `precision ${format(score.openingPrecision)} (${facade.openings.length}); walls: ${formatWallErrors(spill)}`,
     );
+    if (allSimilar) console.log(`    select all similar: ${describeAllSimilar(allSimilar)}`);
   }
   return scores;
 }
 
-function fixtureNames(fixtures: string): string[] {
+function describeAllSimilar(figures: AllSimilarFigures): string {
+  return (
+    `IoU ${format(figures.iou)}, found ${figures.found} of ${figures.windows} windows, ${figures.falseFinds} false, ` +
+    `size fit ${format(figures.sizeFit)}; ceilings: perfect sizes ${format(figures.perfectSizes)}, ` +
+    `every window at the example's size ${format(figures.perfectRecallExampleSize)}, ` +
+    `labelled rectangles ${format(figures.rectangles)}`
+  );
+}
+
+/** The "select all similar" figures over the photos that have windows. */
+function summariseAllSimilar(all: AllSimilarFigures[]): string {
+  const sum = (pick: (figures: AllSimilarFigures) => number) => all.reduce((total, f) => total + pick(f), 0);
+  const average = (pick: (figures: AllSimilarFigures) => number) => format(meanOf(all.map(pick)));
+  return (
+    `IoU ${average((f) => f.iou)}, found ${sum((f) => f.found)} of ${sum((f) => f.windows)} windows ` +
+    `(recall ${format(sum((f) => f.found) / sum((f) => f.windows))}), ${sum((f) => f.falseFinds)} false finds, ` +
+    `size fit of the found ${average((f) => f.sizeFit)}; ceilings: the same repeats at perfect sizes ` +
+    `${average((f) => f.perfectSizes)}, every window at the example's size ${average((f) => f.perfectRecallExampleSize)}, ` +
+    `every labelled rectangle ${average((f) => f.rectangles)}`
+  );
+}
+
+/**
+ * Only "select all similar" (`--only allSimilar`): per photo the example as the full run makes
+ * it (the median-size window after the simulated user's clicks), its repeats and what limits
+ * them. The same figures as the full run, in a fraction of its time.
+ */
+async function measureAllSimilar(options: Options, names: string[]): Promise<void> {
+  const figures: AllSimilarFigures[] = [];
+  for (const name of names) {
+    const pixels = await readPhoto(path.join(options.fixtures, `${name}.jpg`));
+    const labels = await readLabels(path.join(options.fixtures, 'labels', `${name}_ids5.png`));
+    const windowTruth = classMask(labels, labelIds.window);
+    const facade = prepareFacadeImage(pixels, { tuning: options.facadeTuning });
+    const windowInstances = splitInstances(windowTruth, minimumWindowArea);
+    const bySize = windowInstances
+      .map((instance, at) => ({ at, area: instance.data.reduce((sum, value) => sum + value, 0) }))
+      .sort((a, b) => a.area - b.area);
+    const typical = bySize[Math.floor(bySize.length / 2)];
+    if (!typical) continue;
+    const clicked = simulateClicks(
+      windowInstances[typical.at] as Bitmask,
+      openingClicks(facade),
+      maximumClicks,
+    );
+    const example = boundingBox(clicked.prediction);
+    if (!example) continue;
+    const result = allSimilarFigures(findSimilar(facade, example), example, windowInstances, windowTruth);
+    figures.push(result);
+    console.log(`  ${name}: ${describeAllSimilar(result)}`);
+  }
+  console.log(`  select all similar over ${figures.length} photos: ${summariseAllSimilar(figures)}`);
+}
+
+function fixtureNames(fixtures: string, only?: string[]): string[] {
   return readdirSync(fixtures)
     .filter((file) => /^cmp_b\d+\.jpg$/.test(file))
     .map((file) => file.replace(/\.jpg$/, ''))
     .filter((name) => existsSync(path.join(fixtures, 'labels', `${name}_ids5.png`)))
+    .filter((name) => !only || only.some((wanted) => name === wanted || name.endsWith(`_${wanted}`)))
     .sort();
 }
 
@@ -527,17 +687,32 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const names = fixtureNames(options.fixtures);
+  const names = fixtureNames(options.fixtures, options.photos);
   if (names.length === 0) {
     console.log(`SKIPPED: ${options.fixtures} holds no labelled cmp_b*.jpg photos.`);
     return;
   }
 
-  await measureSpeed(
-    path.join(options.fixtures, `${names[3] ?? names[0]}.jpg`),
-    options.tuning,
-    options.facadeTuning,
-  );
+  if (options.only === 'allSimilar') {
+    // The same speed photo whichever photos are scored.
+    const speedPhoto = fixtureNames(options.fixtures)[3] ?? (names[0] as string);
+    await measureSpeed(
+      path.join(options.fixtures, `${speedPhoto}.jpg`),
+      options.tuning,
+      options.facadeTuning,
+      ['allSimilar'],
+    );
+    console.log('\nSelect all similar, from the median-size window after the simulated clicks:');
+    await measureAllSimilar(options, names);
+    return;
+  }
+  if (!options.only) {
+    await measureSpeed(
+      path.join(options.fixtures, `${names[3] ?? names[0]}.jpg`),
+      options.tuning,
+      options.facadeTuning,
+    );
+  }
 
   for (const setting of options.settings) {
     console.log(
@@ -546,26 +721,42 @@ async function main(): Promise<void> {
     );
     const scores = await measureAccuracy(options, setting, names);
     const average = (pick: (score: ImageScore) => number) => format(meanOf(scores.map(pick)));
-    console.log(
-      `  flood fill (the baseline) over ${scores.length} photos: wall ${average((score) => score.wallOneClick)} → ` +
-        `${average((score) => score.wall)}, windows ${average((score) => score.windowOneClick)} → ` +
-        `${average((score) => score.window)}, doors ${average((score) => score.doorBaseline)}, all windows in one click ` +
-        `${average((score) => score.allWindowsBaseline)}, glass taken when marking window frames ` +
-        `${average((score) => score.glassTakenBaseline)}, window pixels taken by the wall ` +
-        `${average((score) => score.windowsTakenByWall)}`,
-    );
-    console.log(
-      `  facade select: doors ${average((score) => score.door)}, all windows via "select all similar" ` +
-        `${average((score) => score.allWindows)}, glass taken by window frames ${average((score) => score.glassTaken)} ` +
-        `(frame rim covered ${average((score) => score.frameCovered)}), window pixels taken by the wall ` +
-        `${average((score) => score.facade.windowsTakenByWall)}`,
-    );
+    if (!options.only) {
+      console.log(
+        `  flood fill (the baseline) over ${scores.length} photos: wall ${average((score) => score.wallOneClick)} → ` +
+          `${average((score) => score.wall)}, windows ${average((score) => score.windowOneClick)} → ` +
+          `${average((score) => score.window)}, doors ${average((score) => score.doorBaseline)}, all windows in one click ` +
+          `${average((score) => score.allWindowsBaseline)}, glass taken when marking window frames ` +
+          `${average((score) => score.glassTakenBaseline)}, window pixels taken by the wall ` +
+          `${average((score) => score.windowsTakenByWall)}`,
+      );
+      console.log(
+        `  facade select: doors ${average((score) => score.door)}, all windows via "select all similar" ` +
+          `${average((score) => score.allWindows)}, glass taken by window frames ${average((score) => score.glassTaken)} ` +
+          `(frame rim covered ${average((score) => score.frameCovered)}), window pixels taken by the wall ` +
+          `${average((score) => score.facade.windowsTakenByWall)}`,
+      );
+      console.log(
+        `  select all similar: ${summariseAllSimilar(scores.flatMap((score) => (score.allSimilar ? [score.allSimilar] : [])))}`,
+      );
+    }
     console.log(
       `  opening detector (decision 051): recall ${average((score) => score.openingRecall)}, ` +
         `precision ${average((score) => score.openingPrecision)} of the labelled openings' pixels`,
     );
     console.log(
       `  walls for comparison: selecting the whole photo scores ${average((score) => score.wallShare)}`,
+    );
+    const errorMean = (pick: (errors: WallErrors) => number) =>
+      meanOf(scores.map((score) => pick(score.wallErrors)));
+    console.log(
+      `  facade select, final wall selections: ${formatWallErrors({
+        outside: errorMean((errors) => errors.outside),
+        windows: errorMean((errors) => errors.windows),
+        balconies: errorMean((errors) => errors.balconies),
+        doorsAndShops: errorMean((errors) => errors.doorsAndShops),
+        missed: errorMean((errors) => errors.missed),
+      })}`,
     );
     const wallMean = mean(scores.map((score) => score.facade.wall));
     const windowMean = mean(scores.map((score) => score.facade.window));

@@ -149,6 +149,103 @@ describe('chat with the offline engine (no key)', () => {
     expect(await log.getByRole('listitem').count()).toBe(4);
   });
 
+  it('shows an image reply whole in the message list at 1366×768 in every language, the composer in view', {
+    timeout: 90_000,
+  }, async () => {
+    const languages = [
+      { locale: 'en-US', chat: 'Chat' },
+      { locale: 'es-ES', chat: 'Chat' },
+      { locale: 'fr-FR', chat: 'Discussion' },
+    ];
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 1366, height: 768 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request, baseUrl);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      await page.getByRole('radio', { name: language.chat, exact: true }).check();
+      const box = page.locator('.chat-composer__input');
+      await box.fill('paint the walls sage');
+      await box.press('Enter');
+      const image = page.locator('.chat-message--assistant .chat-message__image-button img');
+      await image.waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+        .toBeGreaterThan(0);
+      // The list was about 120 px high and cut the 160 px image; it is now the column's
+      // flexible part, and an image is never taller than the list shows.
+      const list = page.locator('.chat-messages');
+      await expect
+        .poll(async () => {
+          const [inner, outer] = await Promise.all([image.boundingBox(), list.boundingBox()]);
+          if (!inner || !outer) return 'not shown';
+          const inside =
+            inner.y >= outer.y - 0.5 &&
+            inner.y + inner.height <= outer.y + outer.height + 0.5 &&
+            inner.x >= outer.x - 0.5 &&
+            inner.x + inner.width <= outer.x + outer.width + 0.5;
+          return inside ? 'whole' : `image ${JSON.stringify(inner)} list ${JSON.stringify(outer)}`;
+        })
+        .toBe('whole');
+      expect((await list.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(200);
+      expect((await image.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(100);
+      const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+      for (const target of [box, page.locator('.chat-composer button[type="submit"]')]) {
+        const targetBox = await target.boundingBox();
+        expect((targetBox?.y ?? Number.POSITIVE_INFINITY) + (targetBox?.height ?? 0)).toBeLessThanOrEqual(
+          viewport.height,
+        );
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('brings the conversation into the phone sheet when Chat is chosen and when a reply comes', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    const project = await userWithProject(page.request, baseUrl);
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    // The offers are at the sheet's end: choosing Chat left the sheet scrolled there, the
+    // conversation (at the sheet's start) out of view above it.
+    await page.getByRole('radio', { name: 'Chat' }).check();
+    const sheet = page.locator('.studio__controls');
+    const list = page.locator('.chat-messages');
+    const listInSheet = async () => {
+      const [inner, outer] = await Promise.all([list.boundingBox(), sheet.boundingBox()]);
+      if (!inner || !outer) return 'not shown';
+      return inner.y >= outer.y - 0.5 &&
+        inner.y + inner.height <= outer.y + outer.height + 0.5 &&
+        inner.y + inner.height <= 844
+        ? 'in view'
+        : `list ${JSON.stringify(inner)} sheet ${JSON.stringify(outer)}`;
+    };
+    await expect.poll(listInSheet).toBe('in view');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('paint the walls sage');
+    await box.press('Enter');
+    const image = list.locator('.chat-message__image-button img');
+    await image.waitFor({ timeout: 20_000 });
+    await expect.poll(listInSheet).toBe('in view');
+    await expect
+      .poll(async () => {
+        const [inner, outer] = await Promise.all([image.boundingBox(), list.boundingBox()]);
+        return Boolean(
+          inner &&
+            outer &&
+            inner.y >= outer.y - 0.5 &&
+            inner.y + inner.height <= outer.y + outer.height + 0.5,
+        );
+      })
+      .toBe(true);
+    for (const target of [box, page.getByRole('button', { name: 'Send' })]) {
+      const targetBox = await target.boundingBox();
+      expect((targetBox?.y ?? Number.POSITIVE_INFINITY) + (targetBox?.height ?? 0)).toBeLessThanOrEqual(844);
+    }
+  });
+
   it('fits a phone screen', async () => {
     if (!screenshots) return;
     const { page } = await newSession({ viewport: { width: 390, height: 844 } });

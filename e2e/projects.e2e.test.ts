@@ -54,6 +54,11 @@ describe('projects', () => {
   it('asks a signed-out visitor to sign in before naming a project', async () => {
     const { page } = await newSession();
     await page.goto(baseUrl);
+    // Typing before the account check has answered asks nothing yet (the visitor may be signed
+    // in): the header's sign-in button, disabled meanwhile, says the check is done.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign in / Sign up' }).first().isEnabled())
+      .toBe(true);
     const create = page.getByRole('button', { name: 'Create project' });
     expect(await create.isDisabled()).toBe(true);
     await page.getByLabel('Project name').fill('Signed out house');
@@ -108,16 +113,27 @@ describe('projects', () => {
     // The original is in the gallery and is served to its owner.
     await page.getByRole('button', { name: 'Open the original photo' }).waitFor();
     const image = page.getByRole('img', { name: 'The image the next transformation starts from' });
-    await image.waitFor();
-    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(400);
+    // Shown is not yet loaded: its natural width is 0 until the bytes have arrived.
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBe(400);
 
     // Reload: the deep link keeps the project, and the tab keeps the offer chosen for it.
     await page.reload();
     await page.getByText('Project: Maple House').waitFor();
     expect(await page.getByRole('radio', { name: 'Chat' }).isChecked()).toBe(true);
 
-    // A second tab sees a new result arrive without reloading.
+    // A second tab sees a new result arrive without reloading, even one added after the tab had
+    // loaded the project but before its live stream opened (held back here, as on a loaded machine).
     const second = await context.newPage();
+    let releaseStream = () => {};
+    const streamHeld = new Promise<void>((resolve) => {
+      releaseStream = resolve;
+    });
+    await second.route(/\/events$/, async (route) => {
+      await streamHeld;
+      await route.continue();
+    });
     await second.goto(projectUrl);
     await second.getByText('Project: Maple House').waitFor();
     expect(await second.getByTestId('gallery-result').count()).toBe(0);
@@ -133,6 +149,7 @@ describe('projects', () => {
       },
     });
     expect(result.status()).toBe(201);
+    releaseStream();
     await second.getByTestId('gallery-result').first().waitFor();
     await page.getByTestId('gallery-result').first().waitFor();
 

@@ -58,12 +58,17 @@ describe('the phone header', () => {
     await page.goto(baseUrl);
     await page.getByRole('heading', { name: 'Tu proyecto' }).waitFor();
     const header = await page.locator('.app-header').boundingBox();
-    // One row (was 145 px): the Spanish sign-in label may take two lines of its button.
-    expect(header?.height ?? 0).toBeLessThanOrEqual(72);
-    // Brand, Menu and the sign-in button fit the row without overflowing it.
+    // One row (was 145 px), and the Spanish sign-in label on one line of its button (it took
+    // two, 65 px): the brand's name gives way, the logo stays and the link keeps its name.
+    expect(header?.height ?? 0).toBeLessThanOrEqual(62);
     const signIn = page.getByRole('button', { name: 'Iniciar sesión / Registrarse' });
     const signInBox = await signIn.boundingBox();
+    expect(signInBox?.height ?? 0).toBeLessThanOrEqual(44);
+    // Brand, Menu and the sign-in button fit the row without overflowing it.
     expect((signInBox?.x ?? 0) + (signInBox?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const brand = page.getByRole('link', { name: 'Facelift' });
+    expect(await brand.isVisible()).toBe(true);
     const menu = page.getByRole('button', { name: 'Menú' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('button', { name: 'Comprar créditos' }).isVisible()).toBe(false);

@@ -183,6 +183,109 @@ describe('the studio fits one screen', () => {
     await expectUncovered(download);
   });
 
+  it('shows a result with its buttons in view at 1366×768 in every language; Transform leaves the column where it was', {
+    timeout: 90_000,
+  }, async () => {
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 1366, height: 768 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request, { markWall: true });
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const wall = page.locator('.directives-panel__elements button').nth(2);
+      await wall.click();
+      await page.locator('.directives-panel__swatch').nth(14).click();
+      await page.getByRole('button', { name: language.transform, exact: true }).click();
+      await page.locator('.result-panel__saved').waitFor({ timeout: 20_000 });
+      // Every button of the result in one row under the slider, on screen and uncovered.
+      const actions = page.locator('.result-panel__actions > *');
+      const tops = new Set<number>();
+      for (const action of await actions.all()) {
+        await expectInViewport(page, action);
+        await expectUncovered(action);
+        tops.add(Math.round((await action.boundingBox())?.y ?? -1));
+      }
+      expect(tops.size).toBe(1);
+      // The line under the buttons too: it was cut by the window's bottom edge (y 756–777).
+      await expectInViewport(page, page.locator('.result-panel__saved'));
+      await expectInViewport(page, wall);
+      expect(await page.locator('.studio__controls').evaluate((column) => column.scrollTop)).toBe(0);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await context.close();
+    }
+  });
+
+  it("labels the phone sheet's toggle on one line in every language", { timeout: 60_000 }, async () => {
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 390, height: 844 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const toggle = page.locator('.studio__sheet-toggle');
+      await toggle.waitFor();
+      // One line box for the label ("Mostrar todos los controles" took two).
+      const lines = await toggle.evaluate((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines).toBe(1);
+      await context.close();
+    }
+  });
+
+  it('keeps the swatches and Transform in view under a result on a phone; another colour shows at once', {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    // The comparison, its slider, the element buttons, the swatches' first row and Transform
+    // share the screen: no scroll, nothing covered (the result's buttons follow the sheet).
+    // Clicking Transform no longer scrolls the sheet to its end either.
+    const red = page.getByRole('button', { name: 'Red', exact: true });
+    const transform = page.getByRole('button', { name: 'Transform', exact: true });
+    for (const target of [
+      page.getByTestId('comparison-area'),
+      page.getByRole('slider', { name: 'Comparison position' }),
+      page.getByRole('button', { name: 'Wall colour' }),
+      page.getByRole('button', { name: 'White', exact: true }),
+      red,
+      transform,
+    ]) {
+      await expectInViewport(page, target);
+      await expectUncovered(target);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const download = page.getByRole('link', { name: 'Download' });
+    await download.scrollIntoViewIfNeeded();
+    await expectUncovered(download);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // Another colour: the stage goes back to the photo with that colour, without "Continue editing".
+    await red.click();
+    const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
+    await preview.waitFor();
+    await page.getByText('Preview', { exact: true }).waitFor();
+    expect(await page.getByRole('img', { name: 'Result' }).count()).toBe(0);
+    // Red is far redder than the photo's warm wall (red − green 15).
+    await expect
+      .poll(async () => {
+        const [r, g] = (await wallMiddle(preview)) as [number, number, number];
+        return r - g;
+      })
+      .toBeGreaterThan(30);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectInViewport(page, transform);
+  });
+
   it.runIf(screenshotDirectory)(
     'takes screenshots at both sizes in every language',
     { timeout: 180_000 },
@@ -514,6 +617,11 @@ describe('any colour', () => {
     await page.getByText('Click the photo to take its colour. Esc cancels.').waitFor();
     // The roof band (x 70–829, y 100–179 of the photo) is rgb(90, 60, 50).
     const photo = page.getByRole('img', { name: 'The image the next transformation starts from' });
+    // Clicked once it shows, as a user would: a click on a photo still loading takes no colour
+    // and ends the pick.
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
     const box = await photo.boundingBox();
     if (!box) throw new Error('no photo box');
     const scale = Math.min(box.width / width, box.height / height);

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import {
@@ -12,6 +13,15 @@ import {
 
 const { newSession } = useBrowser();
 const baseUrl = inject('baseUrl');
+
+/**
+ * Resolves once `text` shows on the page. The copy and share statuses last 2 s (use-timed-status):
+ * started before the click and checked in the page every frame, the wait cannot miss one the way
+ * a wait begun after the click could, when the test's round trips are slow on a loaded machine.
+ */
+async function shownInPage(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), text, { polling: 'raf' });
+}
 
 /**
  * What each video must be (docs/product.md, Videos). `level` is the H.264 level byte in the
@@ -230,17 +240,19 @@ describe('before/after video creator', () => {
     await chooseVideo(dialog, { type: 'social', platform: 'twitter' });
     await dialog.getByRole('textbox', { name: 'Title (optional)', exact: true }).fill('Our new facade');
     await dialog.getByRole('heading', { name: 'How to post on X (Twitter)' }).waitFor();
+    const copied = shownInPage(page, 'Copied!');
     await dialog.getByRole('button', { name: 'Copy caption' }).click();
-    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    await copied;
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       'Our new facade\n\n#beforeandafter #facade',
     );
     await dialog.getByRole('button', { name: 'Copy caption' }).waitFor({ timeout: 4000 });
 
     await generateAndDownload(page, dialog);
+    const copiedMessage = shownInPage(page, 'the message was copied to the clipboard');
     await dialog.getByRole('button', { name: 'Share video' }).click();
+    await copiedMessage;
     const status = dialog.getByRole('status').filter({ hasText: 'the message was copied to the clipboard' });
-    await status.waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(baseUrl);
     // Status texts reset after 2 s.
     await status.waitFor({ state: 'detached', timeout: 4000 });
@@ -269,9 +281,10 @@ describe('before/after video creator', () => {
     await chooseVideo(dialog, { type: 'social', platform: 'instagram' });
     await generateAndDownload(page, dialog);
     const share = dialog.getByRole('button', { name: 'Share video' });
+    const sharedShown = shownInPage(page, 'Shared!');
     await share.click();
+    await sharedShown;
     const shared = dialog.getByRole('status').filter({ hasText: 'Shared!' });
-    await shared.waitFor();
     const files = await page.evaluate(() => (window as unknown as { sharedFiles: unknown[] }).sharedFiles);
     expect(files).toEqual([
       {

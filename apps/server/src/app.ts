@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
+import { requestLoggerFactory } from './lib/request-logger.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -17,7 +18,6 @@ import { authPlugin } from './plugins/auth.plugin.ts';
 import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { databasePlugin } from './plugins/database.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
-import { multipartPlugin } from './plugins/multipart.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { servicesPlugin } from './plugins/services.plugin.ts';
 import { webAppPlugin } from './plugins/web-app.plugin.ts';
@@ -41,15 +41,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { popupPaths: ['/auth/google'] });
@@ -71,7 +68,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     max: config.auth.writeRateLimitPerMinute,
     windowMs: 60_000,
   });
-  await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxBytes });
 
   await app.register(healthRoutes);
   await app.register(usersRoutes, { config, users: services.users });

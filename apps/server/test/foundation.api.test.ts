@@ -61,13 +61,38 @@ for (const { dialect, title, isAvailable } of testDialects) {
       await broken.close().catch(() => undefined);
     });
 
-    it('echoes a request id and sets a strict content security policy', async () => {
+    it('echoes a request id and lets nothing load, run or frame an API answer', async () => {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['cache-control']).toBe('no-store');
+      // A refusal made before the route runs carries the same set.
+      const refused = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/test/validated',
+        headers: { origin: 'https://evil.example' },
+        payload: { name: 'x' },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('sends the full page policy with the web app, its files and unmatched paths', async () => {
+      for (const url of ['/', '/projects/123', '/assets/main-abc123.js', '/api/does-not-exist']) {
+        const response = await testApp.app.inject({ method: 'GET', url });
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp, url).toContain("script-src 'self' 'wasm-unsafe-eval'");
+        expect(csp, url).toContain("frame-ancestors 'none'");
+        // JavaScript eval stays refused; only WebAssembly may be compiled (the recolour's kernel).
+        expect(csp, url).not.toMatch(/(?<!wasm-)unsafe-eval/);
+        expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+        expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+        expect(response.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      }
     });
 
     it('never leaks the message of an unexpected error', async () => {

@@ -526,6 +526,40 @@ for (const { dialect, title, isAvailable } of testDialects) {
       expect(await search('')).toHaveLength(4);
     });
 
+    it('shows every write in the next list at once (lists are kept between writes)', async () => {
+      const owner = await newUser(app);
+      const image = pngFile(await solidPng(8, 8));
+      const list = async () =>
+        (await app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: owner.cookie } }))
+          .json()
+          .projects.map(
+            (project: Project & { historyCount: number }) => `${project.name}:${project.historyCount}`,
+          );
+      expect(await list()).toEqual([]);
+      const first = (await createProject(app, owner.cookie, 'First', image)).json<Project>();
+      expect(await list()).toEqual(['First:0']);
+      expect(await list()).toEqual(['First:0']);
+      const second = (await createProject(app, owner.cookie, 'Second', image)).json<Project>();
+      expect(await list()).toEqual(['Second:0', 'First:0']);
+      const renamed = await app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${first.id}`,
+        headers: sameOriginHeaders(app, owner.cookie),
+        payload: { name: 'First, renamed' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(await list()).toEqual(['Second:0', 'First, renamed:0']);
+      expect((await appendHistory(app, owner.cookie, second.id, image)).statusCode).toBe(201);
+      expect(await list()).toEqual(['Second:1', 'First, renamed:0']);
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${first.id}`,
+        headers: sameOriginHeaders(app, owner.cookie),
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await list()).toEqual(['Second:1']);
+    });
+
     it('hides a deleted project at once even when its files cannot be removed, and logs it', async () => {
       const owner = await newUser(app);
       const project = (

@@ -449,20 +449,24 @@ describe('transformations with the OpenAI engine (fake provider)', () => {
   });
 });
 
-describe('a hanging provider with the default ratio of timeouts (docs/decisions/083-bounded-waits.md)', () => {
+describe('a hanging provider (docs/decisions/083-bounded-waits.md)', () => {
   let fake: FakeOpenAiServer;
   let testApp: TestApp;
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    // The defaults scaled down 50 times: 300 s job limit, 120 s per attempt, one retry.
+    // One retry, as by default, with short attempts. The job limit is far enough that only the
+    // engine's own timeout can end the job: the defaults scaled down 50 times left 1.2 s for
+    // the SDK's pause and the unscaled work around the attempts, which a loaded machine used up
+    // (5.7-5.9 s of 6 s measured). That the defaults keep a fifth of the job limit to spare is
+    // config.test.ts's rule.
     testApp = await createTestApp('sqlite', {
       IMAGE_ENGINE: 'openai',
       OPENAI_API_KEY: fake.apiKey,
       OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_TIMEOUT_MS: '2400',
+      OPENAI_TIMEOUT_MS: '2000',
       OPENAI_MAX_RETRIES: '1',
-      JOB_TIMEOUT_MS: '6000',
+      JOB_TIMEOUT_MS: '12000',
     });
   });
   afterAll(async () => {
@@ -470,7 +474,7 @@ describe('a hanging provider with the default ratio of timeouts (docs/decisions/
     await fake?.close();
   });
 
-  it("ends with the engine's own timeout message, both attempts spent, before the job limit", async () => {
+  it("ends with the engine's own timeout message once both attempts have waited their full time", async () => {
     const { cookie } = await signUp(testApp.app, { email: 'hang@example.com', password: 'password-123' });
     const { id: projectId } = await createProject(testApp.app, cookie, 'Hang', await facadeImage());
     fake.failNext('hang', 2);
@@ -487,7 +491,7 @@ describe('a hanging provider with the default ratio of timeouts (docs/decisions/
     });
     expect(fake.requestLog.length - before).toBe(2);
     const ranFor = new Date(finished.finishedAt).getTime() - new Date(finished.startedAt).getTime();
-    expect(ranFor).toBeLessThan(6000);
+    expect(ranFor).toBeGreaterThanOrEqual(4000);
     expect(await balanceOf(testApp, cookie)).toBe(5);
   });
 });

@@ -44,10 +44,33 @@ export function createDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-    dialect: 'sqlite',
-  };
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  directReaders.set(db, (sql, parameters) => {
+    // Inside another request's transaction the connection is not ours to read from: the caller
+    // waits for it through Kysely, as every query did before.
+    if (sqlite.inTransaction) return undefined;
+    const statement = statements.prepare(sql);
+    return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
+  });
+  return { db, dialect: 'sqlite' };
+}
+
+/** Runs a read at once on SQLite, or answers undefined when it must go through Kysely. */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
+
+/**
+ * The SQLite connection's direct reader, for hot reads (db/prepared-query.ts). better-sqlite3
+ * answers synchronously; Kysely's driver wraps each query in a connection lock and a dozen
+ * promises, which cost more than the query itself on a signed-in read
+ * (docs/decisions/120-lean-request-path.md). Reading directly is safe whenever no transaction
+ * is open: JavaScript runs one statement at a time on the one connection either way.
+ * Undefined for PostgreSQL and for transactions.
+ */
+export function directReaderOf(db: Kysely<Database>): DirectReader | undefined {
+  return directReaders.get(db);
 }
 
 /** Distinct SQL texts kept prepared; the app issues a few dozen, so this is never reached in practice. */
@@ -60,7 +83,9 @@ const maximumCachedStatements = 1000;
  * connection, so a statement is never used twice at once; SQLite re-prepares a statement by
  * itself after a schema change.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+function withStatementCache(
+  sqlite: SQLite.Database,
+): SqliteDialectConfig['database'] & { prepare(sql: string): SQLite.Statement } {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

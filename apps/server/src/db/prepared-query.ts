@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { directReaderOf } from './connection.ts';
 import type { Database } from './database.ts';
 
 /** Stands in for argument `index` (element `element` of an array argument) while compiling. */
@@ -45,6 +46,9 @@ export function preparedQuery<Args extends unknown[], Row>(
       const argument = args[parameter.index];
       return parameter.element === null ? argument : (argument as unknown[])[parameter.element];
     });
+    // SQLite with no transaction open: run at once (connection.ts, directReaderOf).
+    const rows = directReaderOf(db)?.(query.sql, parameters);
+    if (rows) return rows as Row[];
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }

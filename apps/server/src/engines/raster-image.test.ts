@@ -97,4 +97,23 @@ describe('stored masks (one grey channel of weights)', () => {
     const weights = await decodeMaskWeights(png, grey.length, 1);
     expect([...weights.data]).toEqual([0, 0, 0, 255, 255, 255, 0, 255, 0, 0, 255]);
   });
+
+  it('applies the rule to stray grey values anywhere in a large mask of 0 and 255', async () => {
+    // Past the first blocks of words the scan tests together, at block edges and in the tail.
+    const width = 1001;
+    const height = 7;
+    const grey = new Uint8Array(width * height);
+    for (let index = 0; index < grey.length; index++) grey[index] = index % 3 === 0 ? 255 : 0;
+    const strays = [0, 255, 256, 1023, 1024, 3000, 4095, grey.length - 2, grey.length - 1];
+    strays.forEach((at, number) => {
+      grey[at] = number % 2 === 0 ? 201 : 200;
+    });
+    const png = await sharp(grey, { raw: { width, height, channels: 1 } })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    const weights = await decodeMaskWeights(png, width, height);
+    const expected = grey.map((value) => (value > 200 ? 255 : 0));
+    expect(Buffer.from(weights.data).equals(Buffer.from(expected))).toBe(true);
+  });
 });

@@ -2,8 +2,10 @@ import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 
 /**
- * multipart/form-data for every module (uploads, chat attachments). Parts are read into
- * memory by the route that expects them, each with its own byte limit; nothing touches disk.
+ * multipart/form-data for the routes that take uploads (project originals, history images,
+ * chat attachments), registered in their scope only: @fastify/multipart hooks every request of
+ * its scope (docs/decisions/120-lean-request-path.md). Parts are read into memory by the route
+ * that expects them, each with its own byte limit; nothing touches disk.
  */
 export const multipartPlugin = fp<{ maxFileBytes: number }>(
   async (app, { maxFileBytes }) => {

@@ -24,6 +24,8 @@
  * table over all 24-bit colours; only the bounding box of the region is visited.
  */
 
+import { createPaintKernel, type PaintKernel } from './paint-kernel.ts';
+
 /** Decoded 8-bit sRGB pixels, row-major: 3 (RGB) or 4 (RGBA, e.g. ImageData) bytes a pixel. */
 export interface RecolourPixels {
   data: Uint8Array | Uint8ClampedArray;
@@ -94,6 +96,40 @@ function cubeRoot(value: number): number {
   const step = position | 0;
   const below = cubeRootTable[step] as number;
   return below + ((cubeRootTable[step + 1] as number) - below) * (position - step);
+}
+
+/**
+ * Which loop paints: 'fastest' is the WebAssembly kernel where it runs, else JavaScript;
+ * 'javascript' always the JavaScript loop (the tests hold the two to the same bytes).
+ */
+export type RecolourExecutor = 'fastest' | 'javascript';
+
+/**
+ * A new instance of the WebAssembly paint pass with this module's tables (its own memory and
+ * lightness codes), or null where WebAssembly cannot run. The recolour keeps one.
+ */
+export function createRecolourKernel(): PaintKernel | null {
+  return createPaintKernel(
+    [
+      longFromRed,
+      longFromGreen,
+      longFromBlue,
+      mediumFromRed,
+      mediumFromGreen,
+      mediumFromBlue,
+      shortFromRed,
+      shortFromGreen,
+      shortFromBlue,
+    ],
+    cubeRootTable,
+  );
+}
+
+let kernel: PaintKernel | null | undefined;
+
+function paintKernel(): PaintKernel | null {
+  if (kernel === undefined) kernel = createRecolourKernel();
+  return kernel;
 }
 
 /** OKLab lightness (0–1) of 8-bit sRGB. */
@@ -207,8 +243,9 @@ export interface RegionBounds {
 export function regionBounds(weights: RecolourWeights): RegionBounds | null {
   const { data, width, height } = weights;
   // Four weights at a time where the bytes allow a 32-bit view: most of a mask is zero.
+  // Signed: a word of four full weights stays a small integer to V8 (docs/decisions/122-recolour-paint-kernel.md).
   const words =
-    data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
+    data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
   let top = -1;
   let bottom = -1;
   let left = width;
@@ -230,14 +267,21 @@ export function regionBounds(weights: RecolourWeights): RegionBounds | null {
 /** The first index in [from, to) of a non-zero weight, or -1. */
 function firstMarked(
   data: RecolourWeights['data'],
-  words: Uint32Array | null,
+  words: Int32Array | null,
   from: number,
   to: number,
 ): number {
   let index = from;
   if (words) {
     for (; index < to && (index & 3) !== 0; index++) if (data[index] !== 0) return index;
-    while (index + 4 <= to && words[index >> 2] === 0) index += 4;
+    // Counting words rather than bytes: the loop V8 compiles tightest (12 MP mask, half of
+    // it marked: about 7 → 2–5 ms for the whole box; docs/decisions/124-recolour-in-a-busy-process.md).
+    if ((index & 3) === 0) {
+      let word = index >> 2;
+      const end = to >> 2;
+      while (word < end && words[word] === 0) word++;
+      index = word << 2;
+    }
   }
   for (; index < to; index++) if (data[index] !== 0) return index;
   return -1;
@@ -246,14 +290,20 @@ function firstMarked(
 /** The last index in [from, to) of a non-zero weight, or -1. */
 function lastMarked(
   data: RecolourWeights['data'],
-  words: Uint32Array | null,
+  words: Int32Array | null,
   from: number,
   to: number,
 ): number {
   let index = to - 1;
   if (words) {
     for (; index >= from && (index & 3) !== 3; index--) if (data[index] !== 0) return index;
-    while (index - 3 >= from && words[index >> 2] === 0) index -= 4;
+    // The words wholly inside [from, index]: the last is index >> 2, the first starts at or after from.
+    if ((index & 3) === 3) {
+      let word = index >> 2;
+      const first = (from + 3) >> 2;
+      while (word >= first && words[word] === 0) word--;
+      index = (word << 2) + 3;
+    }
   }
   for (; index >= from; index--) if (data[index] !== 0) return index;
   return -1;
@@ -283,6 +333,9 @@ const lightnessScale = 65534;
  * and kept (lightness never depends on anything else). A photo has far fewer distinct
  * colours than pixels, so most pixels are one table read instead of three cube roots
  * (docs/decisions/100-recolour-one-definition.md, figures). 32 MB, allocated on first use.
+ * Indexed red | green << 8 | blue << 16, the order of the bytes in memory, which lets the
+ * WebAssembly kernel (paint-kernel.wat) read a pixel's key as one word. The kernel keeps its
+ * own table in its memory; this one serves the JavaScript loop.
  */
 let lightnessByColour: Uint16Array | undefined;
 
@@ -305,6 +358,16 @@ function cachedPaintTable(target: RgbBytes): Uint8Array {
 /** Pixels the region's mean lightness is measured on, at most (about; a regular grid). */
 const meanSamples = 1 << 20;
 
+/** A colour's lightness as the 16-bit code the recolour works with: 1 + round(L × 65534). */
+export function lightnessCodeOf(red: number, green: number, blue: number): number {
+  const lightness = oklabLightness(red, green, blue);
+  return lightness >= 1
+    ? lightnessScale + 1
+    : lightness <= 0
+      ? 1
+      : ((lightness * lightnessScale + 0.5) | 0) + 1;
+}
+
 /** Works out a colour's lightness code the first time the colour is seen, and keeps it. */
 function lightnessCode(
   red: number,
@@ -313,9 +376,7 @@ function lightnessCode(
   colour: number,
   byColour: Uint16Array,
 ): number {
-  const lightness = oklabLightness(red, green, blue);
-  const code =
-    lightness >= 1 ? lightnessScale + 1 : lightness <= 0 ? 1 : ((lightness * lightnessScale + 0.5) | 0) + 1;
+  const code = lightnessCodeOf(red, green, blue);
   byColour[colour] = code;
   return code;
 }
@@ -331,6 +392,7 @@ export function* recolourSteps(
   weights: RecolourWeights,
   target: RgbBytes,
   pixelsPerStep = 1 << 18,
+  executor: RecolourExecutor = 'fastest',
 ): Generator<void, void, void> {
   assertSameSize(source, output, weights);
   const bounds = regionBounds(weights);
@@ -345,22 +407,24 @@ export function* recolourSteps(
   // third row of a 6 MP box): the mean only scales lightness, and on photos the grid's moves
   // the result by one 8-bit level at most (tested; docs/decisions/100-recolour-one-definition.md).
   // A region too thin for the grid to hit is measured fully.
-  lightnessByColour ??= new Uint16Array(1 << 24);
+  // Both passes run in the WebAssembly kernel where it runs (it keeps its own lightness
+  // codes), else in JavaScript.
+  const fast = executor === 'fastest' ? paintKernel() : null;
+  const lightnessTable = () => {
+    lightnessByColour ??= new Uint16Array(1 << 24);
+    return lightnessByColour;
+  };
   const stride = Math.max(1, Math.ceil(Math.sqrt((boxWidth * (bottom - top)) / meanSamples)));
   const sums = { weightedSum: 0, weightTotal: 0 };
   for (const spacing of stride === 1 ? [1] : [stride, 1]) {
     const rowsPerMeasure = rowsPerStep * spacing * spacing;
     for (let bandTop = top; bandTop < bottom; bandTop += rowsPerMeasure) {
-      measureBand(
-        source,
-        weights,
-        bounds,
-        bandTop,
-        Math.min(bottom, bandTop + rowsPerMeasure),
-        spacing,
-        lightnessByColour,
-        sums,
-      );
+      const bandBottom = Math.min(bottom, bandTop + rowsPerMeasure);
+      if (fast) {
+        fast.measureRows(source, weights.data, bounds.left, bounds.right, bandTop, bandBottom, spacing, sums);
+      } else {
+        measureBand(source, weights, bounds, bandTop, bandBottom, spacing, lightnessTable(), sums);
+      }
       yield;
     }
     if (sums.weightTotal > 0) break;
@@ -370,16 +434,13 @@ export function* recolourSteps(
 
   // Pass 2: paint.
   for (let bandTop = top; bandTop < bottom; bandTop += rowsPerStep) {
-    paintBand(
-      source,
-      output,
-      weights,
-      bounds,
-      bandTop,
-      Math.min(bottom, bandTop + rowsPerStep),
-      lightnessByColour,
-      colours,
-    );
+    const bandBottom = Math.min(bottom, bandTop + rowsPerStep);
+    if (fast) {
+      fast.setColours(colours);
+      fast.paintRows(source, output, weights.data, bounds.left, bounds.right, bandTop, bandBottom);
+    } else {
+      paintBand(source, output, weights, bounds, bandTop, bandBottom, lightnessTable(), colours);
+    }
     yield;
   }
 }
@@ -434,7 +495,7 @@ function measureBand(
       const red = sourceData[offset] as number;
       const green = sourceData[offset + 1] as number;
       const blue = sourceData[offset + 2] as number;
-      const colour = (red << 16) | (green << 8) | blue;
+      const colour = red | (green << 8) | (blue << 16);
       let code = byColour[colour] as number;
       if (code === 0) code = lightnessCode(red, green, blue, colour, byColour);
       weightedSum += code * weight;
@@ -474,7 +535,7 @@ function paintBand(
       const red = sourceData[offset] as number;
       const green = sourceData[offset + 1] as number;
       const blue = sourceData[offset + 2] as number;
-      const key = (red << 16) | (green << 8) | blue;
+      const key = red | (green << 8) | (blue << 16);
       let code = byColour[key] as number;
       if (code === 0) code = lightnessCode(red, green, blue, key, byColour);
       const colour = colours[code] as number;
@@ -512,8 +573,9 @@ export function recolourPixels(
   output: RecolourPixels,
   weights: RecolourWeights,
   target: RgbBytes,
+  executor: RecolourExecutor = 'fastest',
 ): void {
-  for (const _ of recolourSteps(source, output, weights, target, Number.POSITIVE_INFINITY)) {
+  for (const _ of recolourSteps(source, output, weights, target, Number.POSITIVE_INFINITY, executor)) {
     // Every step runs at once.
   }
 }

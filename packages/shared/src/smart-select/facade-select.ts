@@ -11,8 +11,15 @@
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { convertToOklab } from './oklab-image.ts';
-import { cutOpenings, darknessMap, outlineStrength, toImageRectangle } from './opening-detector.ts';
-import { moveSidesToLines, openingAroundGlass } from './opening-rectangle.ts';
+import {
+  cutOpenings,
+  darknessMap,
+  gridOpenings,
+  outlineStrength,
+  railingOpenings,
+  toImageRectangle,
+} from './opening-detector.ts';
+import { moveSidesToLines, openingAroundGlass, panesAcrossBars } from './opening-rectangle.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
 
@@ -61,8 +68,6 @@ export interface FacadeTuning {
   snapReach: number;
   /** Growing a window's glass or shutter when no opening was found under a click. */
   openingSteps: number[];
-  /** A match of "select all similar" must correlate at least this well with the example. */
-  similarMinimumCorrelation: number;
   openingsFirst: boolean;
   /**
    * The opening detector (docs/decisions/051): a pixel may belong to an opening when it is
@@ -89,8 +94,6 @@ export interface FacadeTuning {
    */
   wallDistance: number;
   wallLightnessWeight: number;
-  /** "Select all similar" adds detected openings whose sides are within this share of the example's. */
-  similarSize: number;
   /** The detected opening around the user's example replaces it when at most this many times larger. */
   similarExampleGrowth: number;
   /**
@@ -99,6 +102,53 @@ export interface FacadeTuning {
    * without every shaded patch of a wall being taken for an opening.
    */
   detectorWallMargin: number;
+  /**
+   * The facade's grid (docs/decisions/052): a column (floor) of openings is where the dark
+   * share of the columns (the frame lines along the rows) rises this share of the way from
+   * its low to its high…
+   */
+  gridLevel: number;
+  /** …a floor meets a column in an opening when at least this share of the cell is dark (above 1: no grid)… */
+  gridFill: number;
+  /** …and this much more than the wall between the columns on that floor… */
+  gridMargin: number;
+  /** …and its weakest side at least this strong, relative to the photo's mean edge. */
+  gridOutline: number;
+  /** A cut opening on no floor and no column of the grid stays only when outlined this strongly. */
+  gridLoneOutline: number;
+  /**
+   * Balconies by their railings (docs/decisions/052): a bar's edge is a gradient across
+   * columns this many times the photo's mean (0: no railings)…
+   */
+  railingEdge: number;
+  /** …a railing's rows hold at least this share of such edges (grown over rows half as dense)… */
+  railingRowShare: number;
+  /** …and its columns, within that band, at least this share… */
+  railingColumnShare: number;
+  /** …with gaps up to this many superpixel sizes bridged; it is this many times as wide as high… */
+  railingBridge: number;
+  railingAspect: number;
+  railingGrow: number;
+  /** …and goes down to its slab's edge, looked for within this share of its height below it. */
+  railingSlab: number;
+  /**
+   * A subtracting click on a surface removes the surface under it when that is at most this
+   * share of the photo, else the opening under it (docs/decisions/053; above 1: always the surface).
+   */
+  subtractSurfaceShare: number;
+  /**
+   * A piece the surface does not take but surrounds, cut by the photo's left or right edge
+   * (not its top or bottom), joins it when its hue is within this many × `surfaceDistance` of
+   * the sample's: the same wall in shade running off the side of the photo (0: never;
+   * docs/decisions/053).
+   */
+  sidePieceHue: number;
+  /**
+   * …and when its mean lightness is at least this share of the sample's: shade darkens a wall
+   * less than that (OKLab lightness is about the cube root of luminance: 0.6 is a fifth of the
+   * light), a door, a car or dark glass more (docs/decisions/053).
+   */
+  sideLightness: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -114,7 +164,6 @@ export const defaultFacadeTuning: FacadeTuning = {
   openingMaximumShare: 0.2,
   snapReach: 0.3,
   openingSteps: [2, 3, 4, 5, 6, 8, 10, 13],
-  similarMinimumCorrelation: 0.55,
   openingsFirst: false,
   detectorDarkness: 6,
   detectorRadius: 6,
@@ -126,9 +175,23 @@ export const defaultFacadeTuning: FacadeTuning = {
   detectorOutline: 1,
   wallDistance: 6,
   wallLightnessWeight: 1,
-  similarSize: 0.35,
   similarExampleGrowth: 3,
   detectorWallMargin: 5,
+  gridLevel: 0.35,
+  gridFill: 0.2,
+  gridMargin: 0.1,
+  gridOutline: 0.7,
+  gridLoneOutline: 2.5,
+  railingEdge: 2,
+  railingRowShare: 0.35,
+  railingColumnShare: 0.45,
+  railingBridge: 3,
+  railingAspect: 1.5,
+  railingGrow: 0.5,
+  railingSlab: 0.5,
+  subtractSurfaceShare: 0.3,
+  sidePieceHue: 0.5,
+  sideLightness: 0.6,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -197,6 +260,28 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
   return selection;
 }
 
+/**
+ * What a subtracting click (shift-click) on a wall or roof layer takes away. On another
+ * material (a roof, the sky taken with the wall) that is its surface, as an adding click
+ * would select it. But what a wall selection wrongly holds is mostly enclosed by the wall —
+ * a shop front, a window, a balcony the detector missed — and the surface under such a click
+ * is the wall itself: removing it would empty the layer. So when the surface under the click
+ * is larger than `subtractSurfaceShare` of the photo, the opening under the click goes
+ * instead, as a window click would find it, when a frame outlines it (docs/decisions/053).
+ */
+export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
+  const surface = selectFacadeElement(image, point, 'surface');
+  let area = 0;
+  for (const value of surface.data) area += value;
+  if (area <= image.tuning.subtractSurfaceShare * image.width * image.height) return surface;
+  const found = findOpening(image, { x: Math.round(point.x), y: Math.round(point.y) });
+  // On plain wall no frame outlines what the click found: the user means the surface.
+  if (outlineStrength(image, found) < image.tuning.detectorOutline) return surface;
+  const opening = createBitmask(image.width, image.height);
+  paintRectangle(opening, found);
+  return opening;
+}
+
 /** The opening (window, door) under a point, as a rectangle snapped to its frame's edges. */
 export function findOpening(image: FacadeImage, point: Point): Rectangle {
   const containing = image.openings
@@ -209,7 +294,22 @@ export function findOpening(image: FacadeImage, point: Point): Rectangle {
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b));
   if (containing[0] && image.tuning.openingsFirst) return containing[0];
-  return openingAroundGlass(image, growOpening(image, point));
+  // The glass grown under the click can leak along a dark band into the next windows: a
+  // detected opening around the click (decision 051) bounds it (decision 058: windows after
+  // 3 clicks 0.777 → 0.807).
+  const grown = growOpening(image, point);
+  const around = containing[0];
+  const glass = around
+    ? {
+        left: Math.max(grown.left, around.left),
+        right: Math.min(grown.right, around.right),
+        top: Math.max(grown.top, around.top),
+        bottom: Math.min(grown.bottom, around.bottom),
+      }
+    : grown;
+  // One pane grows to the whole window across its glazing bars before the frame is looked
+  // for (decision 058).
+  return openingAroundGlass(image, panesAcrossBars(image, glass));
 }
 
 /**
@@ -354,9 +454,15 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
     let size = 1;
     let area = 0;
     const bounds = { left: image.width, top: image.height, right: -1, bottom: -1 };
+    let pieceL = 0;
+    let pieceA = 0;
+    let pieceB = 0;
     for (let head = 0; head < size; head++) {
       const label = component[head] as number;
       area += superpixels.area[label] as number;
+      pieceL += (superpixels.area[label] as number) * (superpixels.meanL[label] as number);
+      pieceA += (superpixels.area[label] as number) * (superpixels.meanA[label] as number);
+      pieceB += (superpixels.area[label] as number) * (superpixels.meanB[label] as number);
       bounds.left = Math.min(bounds.left, superpixels.left[label] as number);
       bounds.top = Math.min(bounds.top, superpixels.top[label] as number);
       bounds.right = Math.max(bounds.right, superpixels.right[label] as number);
@@ -369,11 +475,18 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
         }
       }
     }
+    // A facade photo has sky above and street below, but its wall runs off the sides: a piece
+    // cut only by a side edge, of the wall's hue and not much darker, is that wall in shade or
+    // another light (decision 053: walls after 3 clicks 0.646 → 0.676 on the CMP photos).
+    const sideLimit = tuning.sidePieceHue * tuning.surfaceDistance;
+    const isWallOffTheSide =
+      sideLimit > 0 &&
+      pieceL / area >= tuning.sideLightness * sample.l &&
+      (pieceA / area - sample.a) ** 2 + (pieceB / area - sample.b) ** 2 <= sideLimit ** 2;
     const touchesBorder =
-      bounds.left === 0 ||
       bounds.top === 0 ||
-      bounds.right === image.width - 1 ||
-      bounds.bottom === image.height - 1;
+      bounds.bottom === image.height - 1 ||
+      (!isWallOffTheSide && (bounds.left === 0 || bounds.right === image.width - 1));
     if (!touchesBorder && area <= tuning.openingMaximumShare * imageArea) {
       for (let position = 0; position < size; position++) members[component[position] as number] = 1;
     }
@@ -413,9 +526,79 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
     maximumAspect: tuning.detectorMaximumAspect,
     maximumShare: tuning.openingMaximumShare,
   });
-  return found
+  const cut = found
     .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
     .filter((rectangle) => outlineStrength(image, rectangle) >= tuning.detectorOutline);
+  if (tuning.gridFill > 1) return cut;
+  // The facade's grid of floors × columns (decision 052) finds light windows the cuts trim
+  // to their transom, and tells which cuts stand alone: a lone one (a cornice's shadow, a
+  // stain) must be outlined far more strongly than a frame to stay.
+  const grid = gridOpenings(image, map, {
+    level: tuning.gridLevel,
+    minimumGap: 2,
+    minimumSide: Math.max(2, tuning.detectorMinimumSide * cell),
+    cellFill: tuning.gridFill,
+    cellMargin: tuning.gridMargin,
+  });
+  const isOnGrid = (rectangle: Rectangle) => {
+    const middleX = (rectangle.left + rectangle.right) / 2 / step;
+    const middleY = (rectangle.top + rectangle.bottom) / 2 / step;
+    return (
+      grid.floors.some(([from, to]) => middleY >= from && middleY <= to) ||
+      grid.columns.some(([from, to]) => middleX >= from && middleX <= to)
+    );
+  };
+  const cells = grid.cells
+    .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
+    .filter((rectangle) => outlineStrength(image, rectangle) >= tuning.gridOutline);
+  const kept = cut.filter(
+    (rectangle) => isOnGrid(rectangle) || outlineStrength(image, rectangle) >= tuning.gridLoneOutline,
+  );
+  if (tuning.railingEdge > 0) {
+    const floorSpan = (from: number, to: number) => to - from + 1;
+    const railings = railingOpenings(image, map, {
+      edge: tuning.railingEdge,
+      rowShare: tuning.railingRowShare,
+      minimumHeight: Math.max(2, tuning.detectorMinimumSide * cell),
+      columnShare: tuning.railingColumnShare,
+      bridge: Math.round(tuning.railingBridge * cell),
+      minimumAspect: tuning.railingAspect,
+      grow: tuning.railingGrow,
+      slab: tuning.railingSlab,
+    }).filter((box) => {
+      // A balcony stands in front of a floor's lower part, across at least one column.
+      const onColumn = grid.columns.some(([from, to]) => box.left <= to && box.right >= from);
+      const onFloor = grid.floors.some(
+        ([from, to]) =>
+          box.top <= to + 0.5 * floorSpan(from, to) && box.bottom >= from + 0.3 * floorSpan(from, to),
+      );
+      return onColumn && onFloor;
+    });
+    kept.push(...railings.map((box) => toImageRectangle(map, box, width, height)));
+  }
+  // One rectangle per opening: a cut that already matches a cell stays (its sides were
+  // snapped from closer evidence); cuts that are parts of a cell (a transom, a blind) give
+  // way to it.
+  const added: Rectangle[] = [];
+  for (const gridCell of cells) {
+    if (kept.some((rectangle) => overlapOver(rectangle, gridCell, 'union') >= 0.6)) continue;
+    added.push(gridCell);
+  }
+  return [
+    ...kept.filter(
+      (rectangle) => !added.some((gridCell) => overlapOver(rectangle, gridCell, 'first') >= 0.5),
+    ),
+    ...added,
+  ];
+}
+
+/** The overlap of two rectangles over their union, or over the first one's area. */
+function overlapOver(a: Rectangle, b: Rectangle, over: 'union' | 'first'): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
+  if (width <= 0 || height <= 0) return 0;
+  const shared = width * height;
+  return shared / (over === 'first' ? rectangleArea(a) : rectangleArea(a) + rectangleArea(b) - shared);
 }
 
 interface Colour {

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Bitmask, RgbaPixels } from '../mask/mask-contract.ts';
+import type { Bitmask } from '../mask/mask-contract.ts';
+import { type Colour, makeImage, noise } from './drawn-facade.ts';
 import { findOpening, prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 import { cutOpenings, type OpeningMap } from './opening-detector.ts';
 import { findSimilar } from './similar-and-frames.ts';
-
-type Colour = readonly [number, number, number];
-
-/** Deterministic noise in [-amplitude, amplitude], so tests do not flake. */
-function noise(x: number, y: number, amplitude: number): number {
-  const hash = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
-  return Math.round((hash - Math.floor(hash) - 0.5) * 2 * amplitude);
-}
-
-function makeImage(width: number, height: number, paint: (x: number, y: number) => Colour): RgbaPixels {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const [red, green, blue] = paint(x, y);
-      data.set([red, green, blue, 255], (y * width + x) * 4);
-    }
-  }
-  return { width, height, data };
-}
 
 function shareSelected(mask: Bitmask, where: (x: number, y: number) => boolean): number {
   let total = 0;
@@ -127,5 +109,109 @@ describe('opening detector on a drawn stone facade with a 3 × 4 grid of windows
     const matches = findSimilar(image, findOpening(image, { x: 140, y: 170 }));
     expect(matches).toHaveLength(12);
     for (const target of windows) expect(matches.some((box) => near(box, target, 3))).toBe(true);
+  });
+});
+
+describe('the facade grid on a drawn render facade with light windows and a cornice shadow', () => {
+  // Light windows (sky reflected: glass lighter than the wall) whose only dark parts are a
+  // thin frame, a transom and a mullion, in 3 floors × 4 columns; a cornice's shadow, a dark
+  // straight band as long as the facade, under a light cornice between the first two floors.
+  const width = 420;
+  const height = 340;
+  const render: Colour = [196, 184, 160];
+  const frame: Colour = [70, 66, 62];
+  const glass: Colour = [214, 224, 236];
+  const shade: Colour = [96, 100, 108];
+  const windows: Rectangle[] = [];
+  for (const top of [36, 136, 236]) {
+    for (const left of [34, 134, 234, 334]) windows.push({ left, top, right: left + 51, bottom: top + 71 });
+  }
+  const windowAt = (x: number, y: number) =>
+    windows.find((box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom);
+  const isShadow = (_x: number, y: number) => y >= 118 && y < 124;
+  const photo = makeImage(width, height, (x, y) => {
+    const box = windowAt(x, y);
+    if (box) {
+      const isFrame =
+        x < box.left + 2 ||
+        x > box.right - 2 ||
+        y < box.top + 2 ||
+        y > box.bottom - 2 ||
+        Math.abs(y - (box.top + 22)) < 1 ||
+        Math.abs(x - (box.left + box.right) / 2) < 1;
+      // Above the transom the reveal's shade darkens the pane; below it the sky is reflected.
+      const [red, green, blue] = isFrame ? frame : y < box.top + 22 ? shade : glass;
+      const grain = noise(x, y, 3);
+      return [red + grain, green + grain, blue + grain];
+    }
+    const light = (1 - 0.1 * (y / height)) * (isShadow(x, y) ? 0.62 : y >= 110 && y < 118 ? 1.08 : 1);
+    const grain = noise(x, y, 5);
+    return [render[0] * light + grain, render[1] * light + grain, render[2] * light + grain];
+  });
+  const image = prepareFacadeImage(photo);
+  const selection = selectFacadeElement(image, { x: 110, y: 200 }, 'surface');
+
+  it('leaves every light window out of a wall click', () => {
+    for (const target of windows) {
+      expect(shareSelected(selection, (x, y) => windowAt(x, y) === target)).toBeLessThan(0.1);
+    }
+  });
+
+  it('keeps the wall, the cornice shadow included', () => {
+    expect(shareSelected(selection, (x, y) => !windowAt(x, y))).toBeGreaterThanOrEqual(0.9);
+    expect(shareSelected(selection, isShadow)).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('finds the twelve windows once per photo', () => {
+    for (const target of windows) expect(image.openings.some((box) => near(box, target, 4))).toBe(true);
+  });
+});
+
+describe('balconies on a drawn render facade: a railing along the upper floor', () => {
+  // Two floors × four dark windows; along the upper floor a balcony: iron bars (2 of every
+  // 7 pixels) under a top rail in front of the windows' lower part, and a shaded slab below.
+  const width = 420;
+  const height = 340;
+  const render: Colour = [204, 196, 182];
+  const glass: Colour = [92, 98, 106];
+  const iron: Colour = [48, 46, 44];
+  const windows: Rectangle[] = [];
+  for (const top of [40, 190]) {
+    for (const left of [34, 134, 234, 334]) windows.push({ left, top, right: left + 51, bottom: top + 99 });
+  }
+  const railing: Rectangle = { left: 20, top: 104, right: 399, bottom: 139 };
+  const slab: Rectangle = { left: 20, top: 140, right: 399, bottom: 147 };
+  const within = (box: Rectangle, x: number, y: number) =>
+    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  const windowAt = (x: number, y: number) => windows.find((box) => within(box, x, y));
+  const isBalcony = (x: number, y: number) => within(railing, x, y) || within(slab, x, y);
+  const photo = makeImage(width, height, (x, y) => {
+    const grain = noise(x, y, 4);
+    const paint = (colour: Colour, light: number): Colour => [
+      colour[0] * light + grain,
+      colour[1] * light + grain,
+      colour[2] * light + grain,
+    ];
+    if (within(railing, x, y) && (x % 7 < 2 || y - railing.top < 3)) return paint(iron, 1);
+    if (within(slab, x, y)) return paint(render, 0.8);
+    if (windowAt(x, y)) return paint(glass, 1);
+    return paint(render, 1 - 0.08 * (y / height));
+  });
+  const image = prepareFacadeImage(photo);
+  const selection = selectFacadeElement(image, { x: 110, y: 170 }, 'surface');
+
+  it('leaves the balcony out of a wall click, bars, rail and slab', () => {
+    expect(shareSelected(selection, isBalcony)).toBeLessThan(0.1);
+  });
+
+  it('keeps the wall and leaves the windows', () => {
+    expect(shareSelected(selection, (x, y) => !windowAt(x, y) && !isBalcony(x, y))).toBeGreaterThanOrEqual(
+      0.9,
+    );
+    for (const target of windows) {
+      expect(shareSelected(selection, (x, y) => windowAt(x, y) === target && !isBalcony(x, y))).toBeLessThan(
+        0.05,
+      );
+    }
   });
 });

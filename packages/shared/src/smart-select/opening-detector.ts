@@ -5,7 +5,11 @@
  * are rare separate the openings of a floor, and each piece is cut again until it no longer
  * splits. Openings sit on a grid on a frontal facade, so the projections find them where the
  * map shows only part of a window (its panes, blind or frame) and no closed outline.
- * Measurements and what was rejected: docs/decisions/051-opening-detector.md.
+ * `gridOpenings` adds the facade's grid (floors × columns over the whole surface) for the
+ * light windows the cuts trim and to tell lone cuts (shadows) from repeated openings;
+ * `railingOpenings` finds balconies by the dense vertical bars of their railings.
+ * Measurements and what was rejected: docs/decisions/051-opening-detector.md and
+ * docs/decisions/052-facade-grid.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 
@@ -16,6 +20,8 @@ export interface OpeningMap {
   step: number;
   /** Running sums of the 0/1 map: (height + 1) × (width + 1). */
   sums: Int32Array;
+  /** Running sums of the cells searched at all (within the surface), same layout. */
+  insideSums?: Int32Array;
 }
 
 export interface DetectorTuning {
@@ -81,8 +87,10 @@ export function darknessMap(
     }
   }
   const sums = new Int32Array(stride * (height + 1));
+  const insideSums = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
     let row = 0;
+    let insideRow = 0;
     const y0 = Math.max(0, y - radius) * stride;
     const y1 = Math.min(height, y + radius + 1) * stride;
     const rows = (y1 - y0) / stride;
@@ -95,22 +103,30 @@ export function darknessMap(
           (lightSums[y1 + x0] as number) +
           (lightSums[y0 + x0] as number)) /
         (rows * (x1 - x0));
-      if (
-        (lightness[y * width + x] as number) < Math.max(mean, wallLightness) - contrast &&
-        (!inside || inside(Math.min(imageWidth - 1, x * step), Math.min(imageHeight - 1, y * step)))
-      ) {
-        row++;
-      }
+      const isInside =
+        !inside || inside(Math.min(imageWidth - 1, x * step), Math.min(imageHeight - 1, y * step));
+      if (isInside) insideRow++;
+      if (isInside && (lightness[y * width + x] as number) < Math.max(mean, wallLightness) - contrast) row++;
       sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
+      insideSums[(y + 1) * stride + x + 1] = (insideSums[y * stride + x + 1] as number) + insideRow;
     }
   }
-  return { width, height, step, sums };
+  return { width, height, step, sums, insideSums };
 }
 
-/** How many cells of the map's rectangle (grid coordinates, inclusive) are unlike the wall. */
-function countIn(map: OpeningMap, left: number, top: number, right: number, bottom: number): number {
+/**
+ * How many cells of the map's rectangle (grid coordinates, inclusive) are unlike the wall
+ * (or, given `insideSums`, are searched at all).
+ */
+function countIn(
+  map: OpeningMap,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+  sums: Int32Array = map.sums,
+): number {
   const stride = map.width + 1;
-  const { sums } = map;
   return (
     (sums[(bottom + 1) * stride + right + 1] as number) -
     (sums[top * stride + right + 1] as number) -
@@ -250,4 +266,267 @@ export function toImageRectangle(map: OpeningMap, box: Rectangle, imageWidth: nu
     right: Math.min(imageWidth - 1, box.right * map.step + map.step - 1),
     bottom: Math.min(imageHeight - 1, box.bottom * map.step + map.step - 1),
   };
+}
+
+export interface FacadeGridTuning {
+  /** A row (column) belongs to a floor (a column of openings) when its dark share is above its profile's low by this share of the way to its high. */
+  level: number;
+  /** Gaps narrower than this many cells do not split a floor or column (glazing bars). */
+  minimumGap: number;
+  /** Shorter side of a cell, in cells. */
+  minimumSide: number;
+  /** A cell is an opening when at least this share of it is dark… */
+  cellFill: number;
+  /** …and this much more than the wall between the columns on its floor (a cornice shadow is dark all along). */
+  cellMargin: number;
+}
+
+/** Runs of a profile above `low + level × (high − low)`, gaps narrower than `minimumGap` bridged. */
+function profileRuns(profile: number[], valid: boolean[], tuning: FacadeGridTuning): Array<[number, number]> {
+  const values = profile.filter((_, at) => valid[at]).sort((a, b) => a - b);
+  if (values.length === 0) return [];
+  const low = values[Math.floor(0.25 * (values.length - 1))] as number;
+  const high = values[Math.floor(0.95 * (values.length - 1))] as number;
+  if (high - low < 0.05) return [];
+  const threshold = low + tuning.level * (high - low);
+  const runs: Array<[number, number]> = [];
+  let start = -1;
+  let last = -1;
+  profile.forEach((value, at) => {
+    if (!valid[at] || value <= threshold) return;
+    if (start < 0) start = at;
+    else if (at - last - 1 >= tuning.minimumGap) {
+      runs.push([start, last]);
+      start = at;
+    }
+    last = at;
+  });
+  if (start >= 0) runs.push([start, last]);
+  return runs.filter(([from, to]) => to - from + 1 >= tuning.minimumSide);
+}
+
+/**
+ * The openings of a frontal facade as its grid: the dark share of every column over the
+ * whole surface (and of every row) rises where a column of windows (a floor) runs, even when
+ * each window is only partly dark (a light pane with a dark frame and transom), because the
+ * evidence of every floor adds up. Where a floor meets a column is a candidate; it is an
+ * opening when it is dark enough and darker than the wall between the columns on that floor,
+ * which a cornice's shadow (dark along the whole floor) is not. In grid cells.
+ */
+export interface FacadeGrid {
+  /** Openings where a floor meets a column, grid cells. */
+  cells: Rectangle[];
+  /** Floors (rows of openings) and columns, as inclusive ranges of grid cells. */
+  floors: Array<[number, number]>;
+  columns: Array<[number, number]>;
+}
+
+export function gridOpenings(image: FacadeImage, map: OpeningMap, tuning: FacadeGridTuning): FacadeGrid {
+  const { width, height } = map;
+  const insideSums = map.insideSums;
+  if (!insideSums) return { cells: [], floors: [], columns: [] };
+  const columnProfile: number[] = [];
+  const columnValid: boolean[] = [];
+  for (let x = 0; x < width; x++) {
+    const inside = countIn(map, x, 0, x, height - 1, insideSums);
+    columnValid.push(inside >= 0.1 * height);
+    columnProfile.push(inside === 0 ? 0 : countIn(map, x, 0, x, height - 1) / inside);
+  }
+  const columns = profileRuns(columnProfile, columnValid, tuning);
+  // Floors from the frames' sides: along a floor of windows, the columns' left and right
+  // lines are strong edges all the way down the window (a light pane's middle is not dark,
+  // but its frame's sides are lines); on the wall between floors and along a cornice they
+  // are not.
+  const { verticalEdgeSums, width: imageWidth, height: imageHeight } = image;
+  const gradientAt = (x: number, y: number) =>
+    (verticalEdgeSums[(y + 1) * imageWidth + x] as number) - (verticalEdgeSums[y * imageWidth + x] as number);
+  const step = map.step;
+  const rowProfile: number[] = [];
+  const rowValid: boolean[] = [];
+  for (let y = 0; y < height; y++) {
+    const inside = countIn(map, 0, y, width - 1, y, insideSums);
+    rowValid.push(inside >= 0.1 * width && columns.length > 0);
+    let total = 0;
+    for (let row = y * step; row < Math.min(imageHeight, (y + 1) * step); row++) {
+      for (const [left, right] of columns) {
+        for (const edge of [left * step, Math.min(imageWidth - 1, right * step + step - 1)]) {
+          let strongest = 0;
+          for (let x = Math.max(0, edge - step - 1); x <= Math.min(imageWidth - 1, edge + step + 1); x++) {
+            strongest = Math.max(strongest, gradientAt(x, row));
+          }
+          total += strongest;
+        }
+      }
+    }
+    rowProfile.push(total);
+  }
+  // Smoothed over a few rows, scaled to its highest value.
+  const smoothed = rowProfile.map((_, at) => {
+    let sum = 0;
+    let n = 0;
+    for (let k = Math.max(0, at - 2); k <= Math.min(height - 1, at + 2); k++) {
+      sum += rowProfile[k] as number;
+      n++;
+    }
+    return sum / n;
+  });
+  const highest = Math.max(1e-9, ...smoothed);
+  const floors = profileRuns(
+    smoothed.map((value) => value / highest),
+    rowValid,
+    tuning,
+  );
+  const found: Rectangle[] = [];
+  for (const [top, bottom] of floors) {
+    // The wall between the columns on this floor: what the floor's band holds outside them.
+    let bandDark = countIn(map, 0, top, width - 1, bottom);
+    let bandInside = countIn(map, 0, top, width - 1, bottom, insideSums);
+    for (const [left, right] of columns) {
+      bandDark -= countIn(map, left, top, right, bottom);
+      bandInside -= countIn(map, left, top, right, bottom, insideSums);
+    }
+    const between = bandInside > 0 ? bandDark / bandInside : 0;
+    for (const [left, right] of columns) {
+      const inside = countIn(map, left, top, right, bottom, insideSums);
+      const area = (right - left + 1) * (bottom - top + 1);
+      if (inside < 0.5 * area) continue;
+      const fill = countIn(map, left, top, right, bottom) / inside;
+      if (fill >= tuning.cellFill && fill >= between + tuning.cellMargin) {
+        found.push({ left, top, right, bottom });
+      }
+    }
+  }
+  return { cells: found, floors, columns };
+}
+
+export interface RailingTuning {
+  /** A cell is a bar's edge when the gradient across columns there is this many times the photo's mean. */
+  edge: number;
+  /** A row belongs to a railing when at least this share of its searched cells are bars' edges… */
+  rowShare: number;
+  /** …over at least this many rows (cells)… */
+  minimumHeight: number;
+  /** …and a railing runs along the band where the columns hold at least this share. */
+  columnShare: number;
+  /** Gaps narrower than this many cells do not end a railing. */
+  bridge: number;
+  /** A railing is at least this many times as wide as high. */
+  minimumAspect: number;
+  /** Rows next to a railing's band join it while at least this share of `rowShare`. */
+  grow: number;
+  /** How far below the bars (times their height) the slab's lower edge is looked for. */
+  slab: number;
+}
+
+/**
+ * Balconies by their railings: the bars of a railing are many short vertical lines side by
+ * side, so along a balcony nearly every few pixels the colour changes across the row, where
+ * a wall (even a stone one) changes rarely and a floor of windows only at its frames. The
+ * balcony is the band of rows where such edges are dense, along the columns that hold them.
+ * In grid cells of `map` (for its size, step and searched cells).
+ */
+export function railingOpenings(image: FacadeImage, map: OpeningMap, tuning: RailingTuning): Rectangle[] {
+  const { width, height, step } = map;
+  const insideSums = map.insideSums;
+  if (!insideSums) return [];
+  const { width: imageWidth, height: imageHeight } = image;
+  const isBarEdge = barEdges(image, map, tuning.edge);
+  const stride = width + 1;
+  const sums = new Int32Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      // Searched when the running count of searched cells on this row steps up here.
+      const isInside =
+        (insideSums[(y + 1) * stride + x + 1] as number) - (insideSums[y * stride + x + 1] as number) >
+        (insideSums[(y + 1) * stride + x] as number) - (insideSums[y * stride + x] as number);
+      if (isInside && isBarEdge[y * width + x] === 1) row++;
+      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
+    }
+  }
+  const edges: OpeningMap = { width, height, step, sums, insideSums };
+  const found: Rectangle[] = [];
+  const rowShares: number[] = [];
+  for (let y = 0; y < height; y++) {
+    const inside = countIn(edges, 0, y, width - 1, y, insideSums);
+    rowShares.push(inside > 0 ? countIn(edges, 0, y, width - 1, y) / inside : 0);
+  }
+  // Bands of rows dense in bars, grown over the rows at least half as dense (the rail and
+  // the foot of a railing are sparser than its bars).
+  const bands: Array<[number, number]> = [];
+  for (let y = 0; y < height; y++) {
+    if ((rowShares[y] as number) < tuning.rowShare) continue;
+    let top = y;
+    let bottom = y;
+    while (top > 0 && (rowShares[top - 1] as number) >= tuning.rowShare * tuning.grow) top--;
+    while (bottom < height - 1 && (rowShares[bottom + 1] as number) >= tuning.rowShare * tuning.grow)
+      bottom++;
+    if (bottom - top + 1 >= tuning.minimumHeight) bands.push([top, bottom]);
+    y = bottom;
+  }
+  for (const [top, bottom] of bands) {
+    const rows = bottom - top + 1;
+    let from = -1;
+    let last = -1;
+    const close = () => {
+      if (from < 0 || last - from + 1 < tuning.minimumAspect * rows) return;
+      // The balcony goes down to its slab's lower edge: the strongest line along the railing
+      // within `slab` × its height below the bars.
+      const { horizontalEdgeSums } = image;
+      const imageLeft = from * step;
+      const imageRight = Math.min(imageWidth - 1, last * step + step - 1);
+      const rowStrength = (y: number) =>
+        (horizontalEdgeSums[y * (imageWidth + 1) + imageRight + 1] as number) -
+        (horizontalEdgeSums[y * (imageWidth + 1) + imageLeft] as number);
+      let slabBottom = bottom;
+      let strongest = 0;
+      const reach = Math.min(height - 1, bottom + Math.round(tuning.slab * rows));
+      for (let y = bottom + 1; y <= reach; y++) {
+        const strength = rowStrength(Math.min(imageHeight - 1, y * step));
+        if (strength > strongest) {
+          strongest = strength;
+          slabBottom = y;
+        }
+      }
+      found.push({ left: from, top, right: last, bottom: slabBottom });
+    };
+    for (let x = 0; x < width; x++) {
+      const isRailing = countIn(edges, x, top, x, bottom) / rows >= tuning.columnShare;
+      if (!isRailing) continue;
+      if (from < 0) from = x;
+      else if (x - last - 1 > tuning.bridge) {
+        close();
+        from = x;
+      }
+      last = x;
+    }
+    close();
+  }
+  return found;
+}
+
+/** Bar edges of a photo per grid cell, kept per photo: they do not depend on the click. */
+const barEdgeCache = new WeakMap<FacadeImage, { step: number; edge: number; cells: Uint8Array }>();
+
+function barEdges(image: FacadeImage, map: OpeningMap, edge: number): Uint8Array {
+  const cached = barEdgeCache.get(image);
+  if (cached && cached.step === map.step && cached.edge === edge) return cached.cells;
+  const { verticalEdgeSums, width: imageWidth, height: imageHeight } = image;
+  const { width, height, step } = map;
+  let total = 0;
+  for (let x = 0; x < imageWidth; x++) total += verticalEdgeSums[imageHeight * imageWidth + x] as number;
+  const threshold = (edge * total) / (imageWidth * imageHeight);
+  const cells = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const imageY = Math.min(imageHeight - 1, y * step);
+    for (let x = 0; x < width; x++) {
+      const imageX = Math.min(imageWidth - 1, x * step);
+      const gradient =
+        (verticalEdgeSums[(imageY + 1) * imageWidth + imageX] as number) -
+        (verticalEdgeSums[imageY * imageWidth + imageX] as number);
+      cells[y * width + x] = gradient > threshold ? 1 : 0;
+    }
+  }
+  barEdgeCache.set(image, { step, edge, cells });
+  return cells;
 }

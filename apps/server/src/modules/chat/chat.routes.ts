@@ -1,7 +1,8 @@
 import { chatAcceptedSchema, historyItemSchema, maxChatReferenceImages } from '@facelift/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { multipartPlugin } from '../../plugins/multipart.plugin.ts';
 import { fileTooLarge } from '../projects/image-processing.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
 import type { ChatService, ChatUpload } from './chat.service.ts';
@@ -48,35 +49,41 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   projects: ProjectsService;
   maxUploadBytes: number;
 }> = async (app, { chat, projects, maxUploadBytes }) => {
-  app.post(
-    '/api/projects/:projectId/chat',
-    {
-      // Three references and a mask at the upload limit each, plus the text.
-      bodyLimit: (maxChatReferenceImages + 1) * maxUploadBytes + 1024 * 1024,
-      schema: {
-        tags: ['chat'],
-        summary:
-          'Send a chat message (multipart: text, language?, sourceResultId?, images ×0–3, mask?); the reply is a job followed on the project events stream',
-        consumes: ['multipart/form-data'],
-        params: projectParams,
-        response: { 202: chatAcceptedSchema },
+  // The multipart parser for this route only (projects.routes.ts says why).
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    await uploads.register(multipartPlugin, { maxFileBytes: maxUploadBytes });
+
+    uploads.post(
+      '/api/projects/:projectId/chat',
+      {
+        // Three references and a mask at the upload limit each, plus the text.
+        bodyLimit: (maxChatReferenceImages + 1) * maxUploadBytes + 1024 * 1024,
+        schema: {
+          tags: ['chat'],
+          summary:
+            'Send a chat message (multipart: text, language?, sourceResultId?, images ×0–3, mask?); the reply is a job followed on the project events stream',
+          consumes: ['multipart/form-data'],
+          params: projectParams,
+          response: { 202: chatAcceptedSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const { projectId } = request.params;
-      // The project is checked before the body is read: nobody uploads into another's project.
-      await projects.requireProject(user.id, projectId);
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the message as multipart/form-data.');
-      }
-      const upload = await readChatUpload(
-        request.parts({ limits: { fileSize: maxUploadBytes, files: maxChatReferenceImages + 2 } }),
-        maxUploadBytes,
-      );
-      return reply.status(202).send(await chat.sendMessage(user.id, projectId, upload));
-    },
-  );
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const { projectId } = request.params;
+        // The project is checked before the body is read: nobody uploads into another's project.
+        await projects.requireProject(user.id, projectId);
+        if (!request.isMultipart()) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the message as multipart/form-data.');
+        }
+        const upload = await readChatUpload(
+          request.parts({ limits: { fileSize: maxUploadBytes, files: maxChatReferenceImages + 2 } }),
+          maxUploadBytes,
+        );
+        return reply.status(202).send(await chat.sendMessage(user.id, projectId, upload));
+      },
+    );
+  });
 
   app.post(
     '/api/projects/:projectId/chat/:messageId/save',

@@ -1,4 +1,4 @@
-import { thumbnailQuality, thumbnailSize } from '@facelift/shared';
+import { thumbnailEffort, thumbnailQuality, thumbnailSize } from '@facelift/shared';
 import sharp from 'sharp';
 import { decodeMaskWeights, encodeMaskWeights } from '../../engines/raster-image.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -125,7 +125,7 @@ async function processUpload(
         upright
           .clone()
           .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: thumbnailQuality })
+          .webp({ quality: thumbnailQuality, effort: thumbnailEffort })
           .toBuffer(),
       ]);
       return {
@@ -219,7 +219,7 @@ async function encodeGeneratedImage(bytes: Buffer, format: ImageFormat): Promise
   const metadata = await sharp(png, { limitInputPixels: false }).metadata();
   const thumbnail = await sharp(png, { limitInputPixels: false })
     .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: thumbnailQuality })
+    .webp({ quality: thumbnailQuality, effort: thumbnailEffort })
     .toBuffer();
   return { png, thumbnail, width: metadata.width ?? 0, height: metadata.height ?? 0 };
 }

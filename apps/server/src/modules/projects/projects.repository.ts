@@ -16,8 +16,28 @@ export type HistoryItemRow = Selectable<ProjectHistoryItemTable>;
 export type ChatMessageRow = Selectable<ProjectChatMessageTable>;
 export type RegionRow = Selectable<ProjectRegionTable>;
 
+let version = 0;
+
+/**
+ * A number that changes after every write to a project or its history through this module,
+ * for caches of what they show (projects.service.ts, the project list). Bumped once the write
+ * has run: a read that began before it may see either state, and is stored under the older
+ * number, which is never answered again.
+ */
+export function writeVersion(): number {
+  return version;
+}
+
+async function bumpingVersion<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    version += 1;
+  }
+}
+
 export function insertProject(db: Executor, row: ProjectRow) {
-  return db.insertInto('project').values(row).execute();
+  return bumpingVersion(db.insertInto('project').values(row).execute());
 }
 
 /** The project if `userId` owns it: other users' projects do not exist for them. */
@@ -58,29 +78,35 @@ export function listOwnedProjects(db: Executor, userId: string, search?: string)
 }
 
 export function renameProject(db: Executor, dialect: DialectName, projectId: string, name: string) {
-  return db
-    .updateTable('project')
-    .set({ name, updated_at: fromDate(dialect, new Date()) })
-    .where('id', '=', projectId)
-    .executeTakeFirst();
+  return bumpingVersion(
+    db
+      .updateTable('project')
+      .set({ name, updated_at: fromDate(dialect, new Date()) })
+      .where('id', '=', projectId)
+      .executeTakeFirst(),
+  );
 }
 
 export function touchProject(db: Executor, dialect: DialectName, projectId: string) {
-  return db
-    .updateTable('project')
-    .set({ updated_at: fromDate(dialect, new Date()) })
-    .where('id', '=', projectId)
-    .execute();
+  return bumpingVersion(
+    db
+      .updateTable('project')
+      .set({ updated_at: fromDate(dialect, new Date()) })
+      .where('id', '=', projectId)
+      .execute(),
+  );
 }
 
 /** Deletes the project; history, chat and regions go with it (ON DELETE CASCADE). */
 export async function deleteProject(db: Executor, projectId: string): Promise<boolean> {
-  const result = await db.deleteFrom('project').where('id', '=', projectId).executeTakeFirst();
+  const result = await bumpingVersion(
+    db.deleteFrom('project').where('id', '=', projectId).executeTakeFirst(),
+  );
   return Number(result.numDeletedRows) > 0;
 }
 
 export function insertHistoryItem(db: Executor, row: HistoryItemRow) {
-  return db.insertInto('project_history_item').values(row).execute();
+  return bumpingVersion(db.insertInto('project_history_item').values(row).execute());
 }
 
 export function listHistoryItems(db: Executor, projectId: string) {
@@ -103,12 +129,14 @@ export function findHistoryItem(db: Executor, projectId: string, itemId: string)
 }
 
 export function markHistoryItemSaved(db: Executor, dialect: DialectName, itemId: string, savedAt: Date) {
-  return db
-    .updateTable('project_history_item')
-    .set({ saved_at: fromDate(dialect, savedAt) })
-    .where('id', '=', itemId)
-    .where('saved_at', 'is', null)
-    .execute();
+  return bumpingVersion(
+    db
+      .updateTable('project_history_item')
+      .set({ saved_at: fromDate(dialect, savedAt) })
+      .where('id', '=', itemId)
+      .where('saved_at', 'is', null)
+      .execute(),
+  );
 }
 
 /** History counts and the latest result thumbnails of several projects, for dashboard cards. */

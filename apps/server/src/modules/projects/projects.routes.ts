@@ -9,11 +9,12 @@ import {
   regionElements,
   renameProjectSchema,
 } from '@facelift/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { ProjectEventBus } from '../../integrations/project-events/project-event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { multipartPlugin } from '../../plugins/multipart.plugin.ts';
 import type { HistoryService } from './history.service.ts';
 import { readMultipartUpload } from './multipart-upload.ts';
 import type { ProjectsService } from './projects.service.ts';
@@ -56,25 +57,59 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     done(null, body),
   );
 
-  app.post(
-    '/api/projects',
-    {
-      schema: {
-        tags: ['projects'],
-        summary: 'Create a project from a name and its original photo (multipart: name, image)',
-        consumes: ['multipart/form-data'],
-        response: { 201: projectSchema },
+  // Uploads arrive as multipart forms. The parser is registered for these routes only:
+  // @fastify/multipart adds two hooks to every request of its scope (for files saved to disk,
+  // which this app never does), a cost every read paid (docs/decisions/120-lean-request-path.md).
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    await uploads.register(multipartPlugin, { maxFileBytes: maxBytes });
+
+    uploads.post(
+      '/api/projects',
+      {
+        schema: {
+          tags: ['projects'],
+          summary: 'Create a project from a name and its original photo (multipart: name, image)',
+          consumes: ['multipart/form-data'],
+          response: { 201: projectSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const upload = await readMultipartUpload(request, maxBytes);
-      const name = readName(upload.fields.name);
-      if (!upload.file) throw new AppError('VALIDATION_FAILED', 'Please select an image file');
-      const project = await projects.createProject(user.id, { name, image: upload.file });
-      return reply.status(201).send(project);
-    },
-  );
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const upload = await readMultipartUpload(request, maxBytes);
+        const name = readName(upload.fields.name);
+        if (!upload.file) throw new AppError('VALIDATION_FAILED', 'Please select an image file');
+        const project = await projects.createProject(user.id, { name, image: upload.file });
+        return reply.status(201).send(project);
+      },
+    );
+
+    uploads.post(
+      '/api/projects/:projectId/history',
+      {
+        schema: {
+          tags: ['projects'],
+          summary: 'Append an image to the history (multipart: image, prompt, sourceResultId?)',
+          consumes: ['multipart/form-data'],
+          params: projectParams,
+          response: { 201: historyItemSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        // The project is checked before the body is read: nobody uploads into another's project.
+        await projects.requireProject(user.id, request.params.projectId);
+        const upload = await readMultipartUpload(request, maxBytes);
+        if (!upload.file) throw new AppError('VALIDATION_FAILED', 'Please select an image file');
+        const item = await history.addUploadedHistoryItem(user.id, request.params.projectId, {
+          image: upload.file,
+          prompt: (upload.fields.prompt ?? '').slice(0, 8000),
+          sourceResultId: upload.fields.sourceResultId || null,
+        });
+        return reply.status(201).send(item);
+      },
+    );
+  });
 
   app.get(
     '/api/projects',
@@ -138,32 +173,6 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       const user = await request.requireUser();
       await projects.deleteProject(user.id, request.params.projectId);
       return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/api/projects/:projectId/history',
-    {
-      schema: {
-        tags: ['projects'],
-        summary: 'Append an image to the history (multipart: image, prompt, sourceResultId?)',
-        consumes: ['multipart/form-data'],
-        params: projectParams,
-        response: { 201: historyItemSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      // The project is checked before the body is read: nobody uploads into another's project.
-      await projects.requireProject(user.id, request.params.projectId);
-      const upload = await readMultipartUpload(request, maxBytes);
-      if (!upload.file) throw new AppError('VALIDATION_FAILED', 'Please select an image file');
-      const item = await history.addUploadedHistoryItem(user.id, request.params.projectId, {
-        image: upload.file,
-        prompt: (upload.fields.prompt ?? '').slice(0, 8000),
-        sourceResultId: upload.fields.sourceResultId || null,
-      });
-      return reply.status(201).send(item);
     },
   );
 

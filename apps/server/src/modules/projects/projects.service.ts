@@ -24,6 +24,18 @@ export const projectNotFound = () => new AppError('NOT_FOUND', 'Project not foun
 
 export type ProjectDeletingListener = (userId: string, projectId: string) => Promise<void>;
 
+/** Lists kept at most this long, a bound for writes made outside this process. */
+const listCacheTtlMs = 5_000;
+/** Users whose lists are kept; a full cache starts over (refilling costs one read each). */
+const listCacheMaxEntries = 10_000;
+
+interface CachedList {
+  version: number;
+  storedAt: number;
+  /** Shared by every answer until replaced: never changed in place. */
+  projects: ProjectSummary[];
+}
+
 /**
  * Projects (docs/product.md, Studio and preview; Accounts): every read and write is by owner;
  * another user's project is a 404. Files are written before rows and rows removed before
@@ -33,6 +45,14 @@ export type ProjectDeletingListener = (userId: string, projectId: string) => Pro
  */
 export class ProjectsService {
   private readonly deletingListeners: ProjectDeletingListener[] = [];
+  /**
+   * Each user's unsearched list (every dashboard's read), valid while no project or history
+   * write has run since (repository.writeVersion). SQLite only: there every write goes
+   * through this process. On PostgreSQL other instances and the worker write too, and their
+   * changes would reach this cache only as later notices, so the list is read every time
+   * (docs/decisions/120-lean-request-path.md).
+   */
+  private readonly lists = new Map<string, CachedList>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -103,7 +123,26 @@ export class ProjectsService {
 
   /** The user's projects, newest first; `search` matches a part of the name, ignoring case. */
   async listProjects(userId: string, search?: string): Promise<ProjectSummary[]> {
-    const rows = await repository.listOwnedProjects(this.db, userId, search?.trim() || undefined);
+    const searched = search?.trim() || undefined;
+    const isCached = !searched && this.dialect === 'sqlite';
+    // Read before the rows: a write that lands meanwhile leaves this list under an old number.
+    const version = repository.writeVersion();
+    const now = Date.now();
+    if (isCached) {
+      const cached = this.lists.get(userId);
+      if (cached && cached.version === version && now - cached.storedAt < listCacheTtlMs)
+        return cached.projects;
+    }
+    const projects = await this.readProjects(userId, searched);
+    if (isCached) {
+      if (this.lists.size >= listCacheMaxEntries) this.lists.clear();
+      this.lists.set(userId, { version, storedAt: now, projects });
+    }
+    return projects;
+  }
+
+  private async readProjects(userId: string, search: string | undefined): Promise<ProjectSummary[]> {
+    const rows = await repository.listOwnedProjects(this.db, userId, search);
     const history = await repository.summarizeHistory(
       this.db,
       rows.map((row) => row.id),

@@ -61,3 +61,27 @@ describe('smart select session on the window-frames layer', () => {
     expect(removed?.remove?.data[151 * 360 + 180]).toBe(1);
   });
 });
+
+describe('smart select session on the walls layer', () => {
+  const walls = (mode: 'add' | 'subtract'): SmartSelectQuery => ({
+    kind: 'surface',
+    mode,
+    tolerance: 40,
+    frameWidth: 0.08,
+  });
+
+  it('a click adds the wall without its windows; a shift-click on plain wall removes that wall', () => {
+    const session = createSmartSelectSession();
+    session.prepare(facadePhoto());
+    const added = session.select({ x: 20, y: 20 }, walls('add'));
+    expect(added?.remove).toBeNull();
+    const wall = added?.add;
+    expect(wall?.data[20 * 360 + 20]).toBe(1);
+    expect(wall?.data[80 * 360 + 70]).toBe(0);
+    // No frame outlines the plain wall under the shift-click (decision 053): the wall goes.
+    const removed = session.select({ x: 120, y: 130 }, walls('subtract'));
+    expect(removed?.add).toBeNull();
+    const remove = removed?.remove;
+    expect(remove && wall && countPainted(remove)).toBe(wall && countPainted(wall));
+  });
+});

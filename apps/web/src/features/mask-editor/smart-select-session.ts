@@ -1,7 +1,8 @@
 /**
  * One photo's smart select, wherever it runs (the worker, or the main thread as a fallback):
  * which algorithm answers a click depends on the layer (docs/decisions/050-facade-smart-select.md).
- * - walls and roof: the surface under the click, minus every opening found on it;
+ * - walls and roof: the surface under the click, minus every opening found on it (a
+ *   shift-click removes another material's surface, or the opening under it);
  * - window and door frames: the opening under the click as a rectangle (further clicks on it
  *   refine it), turned into its frame (band and glazing bars, not the glass);
  * - the edit area: decision 010's colour flood with the tolerance slider.
@@ -21,6 +22,7 @@ import {
   type SmartSelectImage,
   selectFacadeElement,
   selectSimilarArea,
+  subtractFromSurface,
 } from '@facelift/shared';
 
 export type SmartSelectKind = 'surface' | 'frame' | 'colour';
@@ -72,8 +74,11 @@ export function createSmartSelectSession(): SmartSelectSession {
         return query.mode === 'add' ? { remove: null, add: selection } : { remove: selection, add: null };
       }
       if (query.kind === 'surface') {
-        const selection = selectFacadeElement(facade, point, 'surface');
-        return query.mode === 'add' ? { remove: null, add: selection } : { remove: selection, add: null };
+        // Shift-click on a wall removes what it lands on: another material whole, or the
+        // opening the wall selection took (docs/decisions/053).
+        return query.mode === 'add'
+          ? { remove: null, add: selectFacadeElement(facade, point, 'surface') }
+          : { remove: subtractFromSurface(facade, point), add: null };
       }
       const isOnLast =
         lastOpening !== null &&

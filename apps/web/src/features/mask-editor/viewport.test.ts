@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fittedViewport, panBy, wheelZoomFactor, zoomAround, zoomLimits } from './viewport.ts';
+import { fittedViewport, panBy, revealPoint, wheelZoomFactor, zoomAround, zoomLimits } from './viewport.ts';
 
 describe('viewport', () => {
   it('zooms around the anchor so the point under the cursor stays put', () => {
@@ -22,5 +22,22 @@ describe('viewport', () => {
     expect(wheelZoomFactor(-100)).toBeGreaterThan(1);
     expect(wheelZoomFactor(100)).toBeLessThan(1);
     expect(wheelZoomFactor(-10000)).toBe(wheelZoomFactor(-100));
+  });
+
+  it('pans a zoomed view just enough to bring a point inside the margin, and leaves a visible point alone', () => {
+    const box = { width: 400, height: 300 };
+    const origin = { x: 0, y: 0 };
+    const zoomed = { zoom: 4, offsetX: 0, offsetY: 0 };
+    // The point (300, 200) of the photo is at (1200, 800) on screen: far right and below.
+    const shown = revealPoint(zoomed, { x: 300, y: 200 }, origin, box, 40);
+    expect(shown.zoom).toBe(4);
+    expect(origin.x + shown.offsetX + 300 * 4).toBe(400 - 40);
+    expect(origin.y + shown.offsetY + 200 * 4).toBe(300 - 40);
+    // Already inside: unchanged (the same object, no re-render).
+    expect(revealPoint(zoomed, { x: 50, y: 50 }, origin, box, 40)).toBe(zoomed);
+    // Left of the view: brought to the left margin; the stage's own origin counts.
+    const panned = { zoom: 2, offsetX: -500, offsetY: 0 };
+    const back = revealPoint(panned, { x: 100, y: 50 }, { x: 20, y: 0 }, box, 40);
+    expect(20 + back.offsetX + 100 * 2).toBe(40);
   });
 });

@@ -34,3 +34,27 @@ export function panBy(view: Viewport, deltaX: number, deltaY: number): Viewport 
 export function wheelZoomFactor(deltaY: number): number {
   return Math.exp(-Math.max(-100, Math.min(100, deltaY)) / 300);
 }
+
+/**
+ * The least pan that brings a stage point (display pixels of the unzoomed photo) inside the
+ * visible box, `margin` screen pixels from its edges: keyboard smart select's crosshair
+ * stays in view on a zoomed photo (docs/decisions/092-keyboard-marking.md). `stageOrigin` is
+ * the stage's untransformed top-left corner inside the box.
+ */
+export function revealPoint(
+  view: Viewport,
+  point: { x: number; y: number },
+  stageOrigin: { x: number; y: number },
+  box: { width: number; height: number },
+  margin: number,
+): Viewport {
+  const shift = (position: number, size: number) => {
+    const edge = Math.min(margin, size / 2);
+    if (position < edge) return edge - position;
+    if (position > size - edge) return size - edge - position;
+    return 0;
+  };
+  const deltaX = shift(stageOrigin.x + view.offsetX + point.x * view.zoom, box.width);
+  const deltaY = shift(stageOrigin.y + view.offsetY + point.y * view.zoom, box.height);
+  return deltaX === 0 && deltaY === 0 ? view : panBy(view, deltaX, deltaY);
+}

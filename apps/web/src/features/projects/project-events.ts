@@ -63,8 +63,10 @@ export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent)
 /**
  * Follows `GET /api/projects/:id/events` (SSE) while `projectId` is set: the query cache is kept
  * current (jobs included), and each event is also handed to `onEvent` for what is not cache
- * (the project deleted elsewhere). After a dropped connection the project is refetched, since
- * events sent meanwhile are lost; a job's own poll covers its state.
+ * (the project deleted elsewhere). Each time the stream opens the project is refetched, since
+ * events sent before are lost: after a dropped connection those sent meanwhile, on the first
+ * open those sent between the project's first load and the stream's start (a result finished
+ * in another tab then never showed). A job's own poll covers its state.
  */
 export function useProjectEventStream(
   projectId: string | null,
@@ -77,13 +79,9 @@ export function useProjectEventStream(
   useEffect(() => {
     if (!projectId || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/projects/${encodeURIComponent(projectId)}/events`);
-    let hasDropped = false;
+    // The server subscribes before it answers: once open, the stream misses nothing.
     source.onopen = () => {
-      if (hasDropped) void queryClient.invalidateQueries({ queryKey: projectQueryKeys.detail(projectId) });
-      hasDropped = false;
-    };
-    source.onerror = () => {
-      hasDropped = true;
+      void queryClient.invalidateQueries({ queryKey: projectQueryKeys.detail(projectId) });
     };
     // The event parser (zod and the project schemas) loads with the first open project, not with
     // the app shell (docs/decisions/108-app-shell-split.md); events still apply one by one, in order.

@@ -18,6 +18,9 @@ interface TransformWorkspace {
   /** An element the user is being led to mark (the editor opens on it with smart select). */
   markingRequest: RegionElement | null;
   requestMarking(element: RegionElement | null): void;
+  /** True while the editor's marked areas are being saved: a job started then would use the old ones. */
+  isSavingAreas: boolean;
+  setIsSavingAreas(isSaving: boolean): void;
   /** The colour chosen per element, shown at once as the stage's free preview. */
   previewColours: PreviewColour[];
   setPreviewColours(colours: PreviewColour[]): void;
@@ -65,6 +68,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
   const [shownResultId, setShownResultId] = useState<string | null>(null);
   const [inpaintingMask, setInpaintingMask] = useState<string | null>(null);
   const [markingRequest, requestMarking] = useState<RegionElement | null>(null);
+  const [isSavingAreas, setIsSavingAreas] = useState(false);
   const [previewColours, setPreviewColours] = useState<PreviewColour[]>([]);
   const [hoveredColour, setHoveredColour] = useState<PreviewColour | null>(null);
   const [currentDirectives, setCurrentDirectives] = useState<OptionsDirectives | null>(null);
@@ -130,6 +134,8 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       setInpaintingMask,
       markingRequest,
       requestMarking,
+      isSavingAreas,
+      setIsSavingAreas,
       previewColours,
       setPreviewColours,
       hoveredColour,
@@ -149,6 +155,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       showResult,
       inpaintingMask,
       markingRequest,
+      isSavingAreas,
       previewColours,
       hoveredColour,
       currentDirectives,

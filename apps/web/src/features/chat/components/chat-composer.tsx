@@ -74,7 +74,7 @@ export function ChatComposer({
         id={inputId}
         className="chat-composer__input"
         value={text}
-        rows={3}
+        rows={2}
         maxLength={maxChatTextLength}
         placeholder={t('placeholder')}
         onChange={(event) => onTextChange(event.target.value)}

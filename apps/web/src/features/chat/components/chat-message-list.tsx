@@ -1,5 +1,5 @@
 import { type ChatMessage, chatMessageText } from '@facelift/shared';
-import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A message shown before the server has stored it: the user's words appear at once. */
@@ -41,7 +41,21 @@ export function ChatMessageList({ messages, pending, onOpenImage, footer }: Chat
     // The user's own message always brings the view down to it.
     if (pending || lastMessage?.role === 'user') isFollowing.current = true;
     scrollToNewest();
+    // In a phone's sheet the list comes first and the offers last: choosing Chat there, or a
+    // reply arriving, left the conversation scrolled out of the sheet. Bring the list into view
+    // (no move where it already shows, as on a laptop; decision 093).
+    if (isFollowing.current) listRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [messages.length, pending, footer !== undefined && footer !== null, scrollToNewest]);
+
+  // The list is the studio column's flexible part: when it changes size (the composer grows
+  // with what is typed, the window is resized) the newest message stays in view.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => scrollToNewest());
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [scrollToNewest]);
 
   return (
     <div

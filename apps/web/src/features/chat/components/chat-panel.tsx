@@ -160,7 +160,12 @@ export function ChatPanel() {
 
   return (
     <div className="chat-panel">
-      <p className="muted chat-panel__intro">{t('intro')}</p>
+      {/* Once there is a conversation the intro gives its lines to the messages; still read out. */}
+      <p
+        className={project.chatHistory.length > 0 || pending ? 'visually-hidden' : 'muted chat-panel__intro'}
+      >
+        {t('intro')}
+      </p>
       <ChatMessageList
         messages={project.chatHistory}
         pending={pending}

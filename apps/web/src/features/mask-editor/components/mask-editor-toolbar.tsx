@@ -32,6 +32,8 @@ export interface MaskEditorToolbarProps {
   canRedo: boolean;
   onUndo(): void;
   onRedo(): void;
+  /** False while the photo and its saved masks load: there is nothing to reset yet. */
+  canReset: boolean;
   onReset(): void;
   zoomPercent: number;
   onZoomIn(): void;
@@ -51,6 +53,7 @@ export function MaskEditorToolbar({
   canRedo,
   onUndo,
   onRedo,
+  canReset,
   onReset,
   zoomPercent,
   onZoomIn,
@@ -68,155 +71,172 @@ export function MaskEditorToolbar({
 
   return (
     <div className="mask-editor__toolbar">
-      <fieldset className="mask-editor__group">
-        <legend>{t('layers.label')}</legend>
-        {maskTargets.map((target) => (
-          <Button
-            key={target}
-            size="small"
-            variant={settings.target === target ? 'primary' : 'secondary'}
-            aria-pressed={settings.target === target}
-            onClick={() => onChange({ target })}
-          >
-            <span
-              className="mask-editor__swatch"
-              style={{ background: overlayCss(target) }}
-              aria-hidden="true"
-            />
-            {t(`layers.${target}`)}
-          </Button>
-        ))}
-      </fieldset>
-
-      <fieldset className="mask-editor__group">
-        <legend>{t('tools.label')}</legend>
-        {maskTools.map((tool) => (
-          <Button
-            key={tool}
-            size="small"
-            variant={settings.tool === tool ? 'primary' : 'secondary'}
-            aria-pressed={settings.tool === tool}
-            onClick={() => onChange({ tool })}
-          >
-            {t(`tools.${tool}`)}
-          </Button>
-        ))}
-      </fieldset>
-
-      {usesBrush ? (
+      {/*
+       * Three rows: what is painted, how, and undo and zoom. On a phone each row is one line that
+       * scrolls sideways; elsewhere the rows lend their groups to the toolbar, which wraps them
+       * (docs/decisions/094-phone-mask-toolbar.md).
+       */}
+      <div className="mask-editor__row">
         <fieldset className="mask-editor__group">
-          <legend>{t('brushShape.label')}</legend>
-          {(['round', 'square'] as const).map((shape) => (
+          <legend>{t('layers.label')}</legend>
+          {maskTargets.map((target) => (
             <Button
-              key={shape}
+              key={target}
               size="small"
-              variant={settings.brushShape === shape ? 'primary' : 'secondary'}
-              aria-pressed={settings.brushShape === shape}
-              onClick={() => onChange({ brushShape: shape })}
+              variant={settings.target === target ? 'primary' : 'secondary'}
+              aria-pressed={settings.target === target}
+              onClick={() => onChange({ target })}
             >
-              {t(`brushShape.${shape}`)}
+              <span
+                className="mask-editor__swatch"
+                style={{ background: overlayCss(target) }}
+                aria-hidden="true"
+              />
+              {t(`layers.${target}`)}
             </Button>
           ))}
         </fieldset>
-      ) : null}
-
-      {settings.tool === 'region' ? (
-        <fieldset className="mask-editor__group">
-          <legend>{t('regionShape.label')}</legend>
-          {(['rectangle', 'ellipse'] as const).map((shape) => (
-            <Button
-              key={shape}
-              size="small"
-              variant={settings.regionShape === shape ? 'primary' : 'secondary'}
-              aria-pressed={settings.regionShape === shape}
-              onClick={() => onChange({ regionShape: shape })}
-            >
-              {t(`regionShape.${shape}`)}
-            </Button>
-          ))}
-        </fieldset>
-      ) : null}
-
-      <div className="mask-editor__slider">
-        <label htmlFor={brushSizeId}>{t('brushSize')}</label>
-        <input
-          id={brushSizeId}
-          type="range"
-          min={brushSizeLimits.minimum}
-          max={brushSizeLimits.maximum}
-          step={1}
-          value={settings.brushSize}
-          onChange={(event) => onChange({ brushSize: Number(event.currentTarget.value) })}
-        />
-        <output htmlFor={brushSizeId}>{settings.brushSize}</output>
       </div>
 
-      {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
-        <>
+      <div className="mask-editor__row">
+        <fieldset className="mask-editor__group">
+          <legend>{t('tools.label')}</legend>
+          {maskTools.map((tool) => (
+            <Button
+              key={tool}
+              size="small"
+              variant={settings.tool === tool ? 'primary' : 'secondary'}
+              aria-pressed={settings.tool === tool}
+              onClick={() => onChange({ tool })}
+            >
+              {t(`tools.${tool}`)}
+            </Button>
+          ))}
+        </fieldset>
+
+        {usesBrush ? (
+          <fieldset className="mask-editor__group">
+            <legend>{t('brushShape.label')}</legend>
+            {(['round', 'square'] as const).map((shape) => (
+              <Button
+                key={shape}
+                size="small"
+                variant={settings.brushShape === shape ? 'primary' : 'secondary'}
+                aria-pressed={settings.brushShape === shape}
+                onClick={() => onChange({ brushShape: shape })}
+              >
+                {t(`brushShape.${shape}`)}
+              </Button>
+            ))}
+          </fieldset>
+        ) : null}
+
+        {settings.tool === 'region' ? (
+          <fieldset className="mask-editor__group">
+            <legend>{t('regionShape.label')}</legend>
+            {(['rectangle', 'ellipse'] as const).map((shape) => (
+              <Button
+                key={shape}
+                size="small"
+                variant={settings.regionShape === shape ? 'primary' : 'secondary'}
+                aria-pressed={settings.regionShape === shape}
+                onClick={() => onChange({ regionShape: shape })}
+              >
+                {t(`regionShape.${shape}`)}
+              </Button>
+            ))}
+          </fieldset>
+        ) : null}
+
+        {/* Only the brush and the eraser have a size ([ and ] still change it with any tool). */}
+        {usesBrush ? (
           <div className="mask-editor__slider">
-            <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
+            <label htmlFor={brushSizeId}>{t('brushSize')}</label>
             <input
-              id={frameWidthId}
+              id={brushSizeId}
               type="range"
-              min={frameWidthLimits.minimum}
-              max={frameWidthLimits.maximum}
+              min={brushSizeLimits.minimum}
+              max={brushSizeLimits.maximum}
               step={1}
-              value={settings.frameWidth}
-              onChange={(event) => onChange({ frameWidth: Number(event.currentTarget.value) })}
+              value={settings.brushSize}
+              onChange={(event) => onChange({ brushSize: Number(event.currentTarget.value) })}
             />
-            <output htmlFor={frameWidthId}>{t('frameWidthValue', { percent: settings.frameWidth })}</output>
+            <output htmlFor={brushSizeId}>{settings.brushSize}</output>
           </div>
-          <Button size="small" onClick={onSelectAllSimilar} disabled={!canSelectAllSimilar}>
-            {t('selectAllSimilar')}
-          </Button>
-        </>
-      ) : null}
+        ) : null}
 
-      {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
-        <div className="mask-editor__slider">
-          <label htmlFor={toleranceId}>{t('tolerance')}</label>
-          <input
-            id={toleranceId}
-            type="range"
-            min={smartSelectTolerance.minimum}
-            max={smartSelectTolerance.maximum}
-            step={1}
-            value={settings.tolerances[settings.target]}
-            onChange={(event) =>
-              onChange({
-                tolerances: { ...settings.tolerances, [settings.target]: Number(event.currentTarget.value) },
-              })
-            }
-          />
-          <output htmlFor={toleranceId}>{settings.tolerances[settings.target]}</output>
-        </div>
-      ) : null}
+        {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
+          <>
+            <div className="mask-editor__slider">
+              <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
+              <input
+                id={frameWidthId}
+                type="range"
+                min={frameWidthLimits.minimum}
+                max={frameWidthLimits.maximum}
+                step={1}
+                value={settings.frameWidth}
+                onChange={(event) => onChange({ frameWidth: Number(event.currentTarget.value) })}
+              />
+              <output htmlFor={frameWidthId}>{t('frameWidthValue', { percent: settings.frameWidth })}</output>
+            </div>
+            <Button size="small" onClick={onSelectAllSimilar} disabled={!canSelectAllSimilar}>
+              {t('selectAllSimilar')}
+            </Button>
+          </>
+        ) : null}
 
-      <div className="mask-editor__group mask-editor__group--plain">
-        <Button size="small" onClick={onUndo} disabled={!canUndo}>
-          {t('undo')}
-        </Button>
-        <Button size="small" onClick={onRedo} disabled={!canRedo}>
-          {t('redo')}
-        </Button>
-        <Button size="small" variant="danger" onClick={onReset}>
-          {t('reset')}
-        </Button>
+        {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
+          <div className="mask-editor__slider">
+            <label htmlFor={toleranceId}>{t('tolerance')}</label>
+            <input
+              id={toleranceId}
+              type="range"
+              min={smartSelectTolerance.minimum}
+              max={smartSelectTolerance.maximum}
+              step={1}
+              value={settings.tolerances[settings.target]}
+              onChange={(event) =>
+                onChange({
+                  tolerances: {
+                    ...settings.tolerances,
+                    [settings.target]: Number(event.currentTarget.value),
+                  },
+                })
+              }
+            />
+            <output htmlFor={toleranceId}>{settings.tolerances[settings.target]}</output>
+          </div>
+        ) : null}
       </div>
 
-      <div className="mask-editor__group mask-editor__group--plain">
-        <Button size="small" onClick={onZoomOut}>
-          {t('zoomOut')}
-        </Button>
-        <span className="mask-editor__zoom" aria-live="polite">
-          {t('zoomLevel', { percent: zoomPercent })}
-        </span>
-        <Button size="small" onClick={onZoomIn}>
-          {t('zoomIn')}
-        </Button>
-        <Button size="small" onClick={onFit}>
-          {t('fit')}
-        </Button>
+      <div className="mask-editor__row">
+        <div className="mask-editor__group mask-editor__group--plain">
+          <Button size="small" onClick={onUndo} disabled={!canUndo}>
+            {t('undo')}
+          </Button>
+          <Button size="small" onClick={onRedo} disabled={!canRedo}>
+            {t('redo')}
+          </Button>
+          <Button size="small" variant="danger" onClick={onReset} disabled={!canReset}>
+            {t('reset')}
+          </Button>
+        </div>
+
+        <div className="mask-editor__group mask-editor__group--plain">
+          <Button size="small" onClick={onZoomOut}>
+            {t('zoomOut')}
+          </Button>
+          <span className="mask-editor__zoom" aria-live="polite">
+            {t('zoomLevel', { percent: zoomPercent })}
+          </span>
+          <Button size="small" onClick={onZoomIn}>
+            {t('zoomIn')}
+          </Button>
+          <Button size="small" onClick={onFit}>
+            {t('fit')}
+          </Button>
+        </div>
       </div>
     </div>
   );

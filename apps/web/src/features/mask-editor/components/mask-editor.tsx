@@ -9,6 +9,8 @@ import { Dialog } from 'radix-ui';
 import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useFittedDisplay } from '../hooks/use-fitted-display.ts';
+import { useKeyboardDrawing } from '../hooks/use-keyboard-drawing.ts';
 import { type Crosshair, crosshairPoint, useKeyboardSelect } from '../hooks/use-keyboard-select.ts';
 import { useMaskDocument } from '../hooks/use-mask-document.ts';
 import { useMaskGestures } from '../hooks/use-mask-gestures.ts';
@@ -28,6 +30,8 @@ export interface MaskEditorHandle {
   resetMask(): void;
   /** One mask (same contract) per element that has a marked region. */
   getRegions(): Partial<Record<RegionElement, string>>;
+  /** False until the photo and its saved masks have loaded: before that nothing can have changed. */
+  isLoaded(): boolean;
 }
 
 export interface MaskEditorProps {
@@ -55,6 +59,30 @@ export interface MaskEditorProps {
 }
 
 const zoomStep = 1.25;
+
+/** What the focused photo is called, and the line that explains its keys, per tool. */
+const keyboardLabelKeys = {
+  smartSelect: 'keyboard.label',
+  brush: 'keyboard.labelBrush',
+  eraser: 'keyboard.labelEraser',
+  region: 'keyboard.labelRegion',
+} as const;
+const keyboardHintKeys = {
+  smartSelect: 'hints.keyboard',
+  brush: 'hints.keyboardBrush',
+  eraser: 'hints.keyboardEraser',
+  region: 'hints.keyboardRegion',
+} as const;
+
+/** The box between a keyboard corner and the crosshair, in display pixels. */
+function cornerBox(corner: Crosshair, crosshair: Crosshair, width: number, height: number) {
+  return {
+    left: Math.min(corner.x, crosshair.x) * width,
+    top: Math.min(corner.y, crosshair.y) * height,
+    width: Math.abs(crosshair.x - corner.x) * width,
+    height: Math.abs(crosshair.y - corner.y) * height,
+  };
+}
 
 /** Large even surfaces start with a wide tolerance, small parts with a narrow one (see the bench). */
 function initialTolerances(): Record<MaskTarget, number> {
@@ -85,8 +113,8 @@ export function smartSelectKind(target: MaskTarget): SmartSelectKind {
  */
 export function MaskEditor({
   imageUrl,
-  displayWidth,
-  displayHeight,
+  displayWidth: wantedWidth,
+  displayHeight: wantedHeight,
   onClose,
   open = true,
   initialTarget = 'mask',
@@ -111,6 +139,12 @@ export function MaskEditor({
   });
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
+  const [isKeysHelpOpen, setIsKeysHelpOpen] = useState(
+    // jsdom (unit tests) has no matchMedia.
+    () => !window.matchMedia?.('(max-width: 560px)').matches,
+  );
+  const fitted = useFittedDisplay({ width: wantedWidth, height: wantedHeight });
+  const { width: displayWidth, height: displayHeight } = fitted;
 
   const maskDocument = useMaskDocument({ imageUrl, activeTarget: settings.target, initialMasks, onChange });
   const { layersRef, photoRef, commit, undo, redo, reset } = maskDocument;
@@ -171,12 +205,41 @@ export function MaskEditor({
       setAnnouncement(t('keyboard.marked', { layer: t(`layers.${target}`), percent }));
     });
   };
-  const keyboardSelect = useKeyboardSelect({
-    isSmartSelect: settings.tool === 'smartSelect',
-    onSelect: selectAtCrosshair,
-    onMove: (at) =>
-      setAnnouncement(t('keyboard.crosshair', { x: Math.round(at.x * 100), y: Math.round(at.y * 100) })),
+  // The brush, the eraser and region select by keyboard (docs/decisions/092-keyboard-marking.md).
+  const keyboardDrawing = useKeyboardDrawing({
+    layersRef,
+    settingsRef,
+    displayWidth,
+    redraw: maskDocument.redraw,
+    commit,
   });
+  const percentOf = (at: Crosshair) => ({ x: Math.round(at.x * 100), y: Math.round(at.y * 100) });
+  const pressAtCrosshair = (at: Crosshair) => {
+    const done = keyboardDrawing.press(at);
+    if (done === 'strokeStarted')
+      setAnnouncement(
+        t(settingsRef.current.tool === 'eraser' ? 'keyboard.eraseStarted' : 'keyboard.strokeStarted'),
+      );
+    else if (done === 'cornerSet') setAnnouncement(t('keyboard.cornerSet', percentOf(at)));
+    else if (done) setAnnouncement(t(`keyboard.${done}`));
+  };
+  const keyboardSelect = useKeyboardSelect({
+    onSelect: (at, mode) =>
+      settingsRef.current.tool === 'smartSelect' ? selectAtCrosshair(at, mode) : pressAtCrosshair(at),
+    onMove: (at) => {
+      // A zoomed view follows the crosshair, so it never aims off screen (decision 092).
+      gestures.reveal({ x: at.x * displayWidth, y: at.y * displayHeight });
+      keyboardDrawing.move(at);
+      setAnnouncement(t('keyboard.crosshair', percentOf(at)));
+    },
+  });
+  /** Ends what the keyboard was drawing; true if there was something (Escape then stays in the editor). */
+  const finishKeyboardDrawing = () => {
+    const drawing = keyboardDrawing.drawing;
+    if (!keyboardDrawing.finish()) return false;
+    setAnnouncement(t(drawing?.kind === 'corner' ? 'keyboard.cornerDropped' : 'keyboard.strokeEnded'));
+    return true;
+  };
   const selectAllSimilar = () => {
     const layers = layersRef.current;
     if (!layers) return;
@@ -194,6 +257,15 @@ export function MaskEditor({
     onSmartSelect: applySmartSelect,
   });
   const { viewport, shapePreview, cursor } = gestures;
+  const { observe: observeViewport } = fitted;
+  const { viewportRef: gestureViewportRef } = gestures;
+  const viewportRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      observeViewport(element);
+      gestureViewportRef(element);
+    },
+    [observeViewport, gestureViewportRef],
+  );
 
   // Each opening starts on the layer the opener asked for.
   useEffect(() => {
@@ -207,8 +279,9 @@ export function MaskEditor({
       getMask: maskDocument.exportMask,
       resetMask: reset,
       getRegions: maskDocument.exportRegions,
+      isLoaded: () => layersRef.current !== null,
     }),
-    [maskDocument.exportMask, maskDocument.exportRegions, reset],
+    [maskDocument.exportMask, maskDocument.exportRegions, reset, layersRef],
   );
 
   const { loadState, handlePhotoLoad, attachCanvas } = maskDocument;
@@ -224,10 +297,14 @@ export function MaskEditor({
             ? t('status.selecting')
             : settings.tool === 'smartSelect' && smartState === 'unavailable'
               ? t('status.unavailable')
-              : settings.tool === 'smartSelect'
-                ? announcement
-                : '';
+              : announcement;
   const layers = layersRef.current;
+  // The photo takes no input until its layers are there (the photo and its saved regions have
+  // loaded) and, with smart select, until the analysis is ready: the status line says why, and
+  // aria-busy tells assistive technology (and the browser tests) the same.
+  const isBusy =
+    layers === null ||
+    (settings.tool === 'smartSelect' && (smartState === 'idle' || smartState === 'preparing'));
   const cursorSize = settings.brushSize;
   const showsBrushCursor = (settings.tool === 'brush' || settings.tool === 'eraser') && cursor !== null;
 
@@ -248,6 +325,10 @@ export function MaskEditor({
             onOpenAutoFocus={() => {
               opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
             }}
+            // Escape first ends a keyboard stroke or drops a corner, then closes.
+            onEscapeKeyDown={(event) => {
+              if (finishKeyboardDrawing()) event.preventDefault();
+            }}
             onCloseAutoFocus={(event) => {
               if (!opener.current?.isConnected) return;
               event.preventDefault();
@@ -263,7 +344,9 @@ export function MaskEditor({
             <MaskEditorToolbar
               settings={settings}
               onChange={(change) => {
-                // What was announced was about the layer and tool before the change.
+                // What was announced was about the layer and tool before the change; a stroke or
+                // corner begun by keyboard ends with them.
+                keyboardDrawing.finish();
                 setAnnouncement('');
                 setSettings((current) => ({ ...current, ...change }));
               }}
@@ -271,6 +354,7 @@ export function MaskEditor({
               canRedo={layers?.canRedo ?? false}
               onUndo={undo}
               onRedo={redo}
+              canReset={layers !== null}
               onReset={reset}
               zoomPercent={Math.round(viewport.zoom * 100)}
               onZoomIn={() => gestures.zoomBy(zoomStep)}
@@ -293,40 +377,59 @@ export function MaskEditor({
                   : settings.tool === 'smartSelect' && smartSelectKind(settings.target) === 'surface'
                     ? 'hints.smartSelectSurface'
                     : `hints.${settings.tool}`,
-              )}{' '}
-              {t('hints.navigation')}
+              )}
             </p>
-            {settings.tool === 'smartSelect' ? (
+            {/* Gestures and keys fold away on a phone, where the photo needs the height. */}
+            <details
+              className="mask-editor__more"
+              open={isKeysHelpOpen}
+              onToggle={(event) => setIsKeysHelpOpen(event.currentTarget.open)}
+            >
+              <summary>{t('hints.more')}</summary>
+              <p className="mask-editor__hint">{t('hints.navigation')}</p>
               <p id={keysHintId} className="mask-editor__hint">
-                {t('hints.keyboard')}
+                {t(keyboardHintKeys[settings.tool])}
               </p>
-            ) : null}
-            <p className="mask-editor__status" role="status">
-              {statusText}
-            </p>
-            {settings.tool === 'smartSelect' && smartState === 'preparing' ? (
-              <progress
-                className="mask-editor__progress"
-                aria-label={t('status.preparing')}
-                max={100}
-                value={Math.round(smartSelect.progress * 100)}
-              />
-            ) : null}
+            </details>
+            {/*
+             * One line kept for the status and the preparation's progress, empty or not, so the
+             * photo box (and the photo fitted to it) does not change size when they come and go.
+             */}
+            <div className="mask-editor__status-row">
+              <p className="mask-editor__status" role="status">
+                {statusText}
+              </p>
+              {settings.tool === 'smartSelect' && smartState === 'preparing' ? (
+                <progress
+                  className="mask-editor__progress"
+                  aria-label={t('status.preparing')}
+                  max={100}
+                  value={Math.round(smartSelect.progress * 100)}
+                />
+              ) : null}
+            </div>
             <div
-              ref={gestures.viewportRef}
+              ref={viewportRef}
               className="mask-editor__viewport"
               data-panning={isSpaceHeld || undefined}
               onWheel={gestures.handleWheel}
-              // With smart select the photo takes the keyboard focus: arrows aim, Enter selects.
-              {...(settings.tool === 'smartSelect'
-                ? {
-                    tabIndex: 0,
-                    role: 'application',
-                    'aria-label': t('keyboard.label'),
-                    'aria-describedby': keysHintId,
-                    ...keyboardSelect.handlers,
-                  }
-                : {})}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: an application widget: the photo takes the keyboard focus with every tool, arrows aim and Enter acts there (decision 092)
+              tabIndex={0}
+              role="application"
+              aria-label={t(keyboardLabelKeys[settings.tool])}
+              aria-describedby={keysHintId}
+              aria-busy={isBusy}
+              onKeyDown={keyboardSelect.handlers.onKeyDown}
+              onFocus={(event) => {
+                keyboardSelect.handlers.onFocus(event);
+                // Back on a view zoomed elsewhere, the crosshair is brought into it.
+                const at = keyboardSelect.crosshair;
+                gestures.reveal({ x: at.x * displayWidth, y: at.y * displayHeight });
+              }}
+              onBlur={() => {
+                keyboardSelect.handlers.onBlur();
+                finishKeyboardDrawing();
+              }}
             >
               <div
                 ref={gestures.stageRef}
@@ -351,6 +454,18 @@ export function MaskEditor({
                   onError={maskDocument.handlePhotoError}
                 />
                 <canvas ref={attachCanvas} className="mask-editor__overlay" />
+                {keyboardDrawing.drawing?.kind === 'corner' ? (
+                  <div
+                    className="mask-editor__shape-preview"
+                    data-shape={settings.regionShape}
+                    style={cornerBox(
+                      keyboardDrawing.drawing.at,
+                      keyboardSelect.crosshair,
+                      displayWidth,
+                      displayHeight,
+                    )}
+                  />
+                ) : null}
                 {shapePreview ? (
                   <div
                     className="mask-editor__shape-preview"
@@ -375,7 +490,7 @@ export function MaskEditor({
                     }}
                   />
                 ) : null}
-                {settings.tool === 'smartSelect' && keyboardSelect.showsCrosshair ? (
+                {keyboardSelect.showsCrosshair ? (
                   <div
                     className="mask-editor__crosshair"
                     aria-hidden="true"

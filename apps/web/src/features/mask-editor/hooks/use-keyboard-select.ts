@@ -34,21 +34,22 @@ export function movedCrosshair(crosshair: Crosshair, key: string, isBigStep: boo
 }
 
 export interface KeyboardSelectOptions {
-  /** Keys select only while smart select is the tool; arrows still move the crosshair. */
-  isSmartSelect: boolean;
-  /** Selects at the crosshair as a click would; `subtract` as a Shift-click (docs/decisions/050). */
+  /**
+   * Enter or Space acts at the crosshair: smart select selects there, the brush and the eraser
+   * start or stop a stroke, region select sets a corner (docs/decisions/092-keyboard-marking.md).
+   */
   onSelect(at: Crosshair, mode: 'add' | 'subtract'): void;
-  /** Told where the crosshair moved, to announce it. */
-  onMove(at: Crosshair): void;
+  /** Told where the crosshair moved from and to, to draw along and to announce it. */
+  onMove(at: Crosshair, from: Crosshair): void;
 }
 
 /**
- * Smart select without a pointer (docs/product.md, Marking and selection): the focused photo
- * shows a crosshair that arrows move (Shift: bigger steps); Enter or Space selects there,
- * Shift+Enter or Shift+Space removes, as Shift-click does. The keys it handles are marked
+ * Marking without a pointer (docs/product.md, Marking and selection): the focused photo
+ * shows a crosshair that arrows move (Shift: bigger steps); Enter or Space acts there (smart
+ * select selects, Shift+Enter or Shift+Space removes, as Shift-click does). The keys it handles are marked
  * `defaultPrevented` so that the editor's window shortcuts (Space to pan) leave them alone.
  */
-export function useKeyboardSelect({ isSmartSelect, onSelect, onMove }: KeyboardSelectOptions) {
+export function useKeyboardSelect({ onSelect, onMove }: KeyboardSelectOptions) {
   const [crosshair, setCrosshair] = useState<Crosshair>({ x: 0.5, y: 0.5 });
   // Shown for keyboard focus only: a click focuses the photo too, and must look as before.
   const [isShown, setIsShown] = useState(false);
@@ -60,10 +61,10 @@ export function useKeyboardSelect({ isSmartSelect, onSelect, onMove }: KeyboardS
       event.preventDefault();
       setIsShown(true);
       setCrosshair(moved);
-      onMove(moved);
+      onMove(moved, crosshair);
       return;
     }
-    if (isSmartSelect && (event.key === 'Enter' || event.key === ' ')) {
+    if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       setIsShown(true);
       if (!event.repeat) onSelect(crosshair, event.shiftKey ? 'subtract' : 'add');

@@ -112,19 +112,33 @@ export function useMaskDocument({
     [redrawAll],
   );
 
+  // Saved masks and regions are read once per photo, before its layers are handed out: a
+  // stroke, Reset or Close before they arrived would otherwise be overwritten by them, or
+  // save an empty layer over a region the user never saw (the editor says "Loading…" meanwhile).
+  const initialMasksRef = useRef(initialMasks);
+  initialMasksRef.current = initialMasks;
   const handlePhotoLoad = useCallback(() => {
     const photo = photoRef.current;
     if (!photo?.naturalWidth) return;
+    if (layersPhotoRef.current === imageUrl) return;
     const size = { width: photo.naturalWidth, height: photo.naturalHeight };
-    if (!layersRef.current || layersPhotoRef.current !== imageUrl) {
-      const working = fitPixelBudget(size, workingPixelBudget);
-      layersRef.current = new MaskLayers(working.width, working.height);
-      layersPhotoRef.current = imageUrl;
-      setNaturalSize(size);
+    const working = fitPixelBudget(size, workingPixelBudget);
+    const layers = new MaskLayers(working.width, working.height);
+    layersPhotoRef.current = imageUrl;
+    layersRef.current = null;
+    setNaturalSize(size);
+    const publish = () => {
+      if (layersPhotoRef.current !== imageUrl) return;
+      layersRef.current = layers;
       attachCanvas(canvasRef.current);
-    }
-    setLoadState('loaded');
-  }, [imageUrl, attachCanvas]);
+      setLoadState('loaded');
+      commit(null);
+    };
+    const saved = savedMasks(initialMasksRef.current);
+    // Nothing saved: the layers are ready at once, in the same event as the photo.
+    if (saved.length === 0) publish();
+    else void loadSavedMasks(layers, saved).then(publish);
+  }, [imageUrl, attachCanvas, commit]);
 
   const handlePhotoError = useCallback(() => setLoadState('failed'), []);
 
@@ -132,26 +146,6 @@ export function useMaskDocument({
   useEffect(() => {
     if (layersPhotoRef.current !== null && layersPhotoRef.current !== imageUrl) setLoadState('loading');
   }, [imageUrl]);
-
-  // Saved masks and regions are loaded once per photo, when its working size is known; a
-  // parent re-rendering with a new `initialMasks` object must not wipe what was painted since.
-  const initialMasksLoadedForRef = useRef<string | null>(null);
-  useEffect(() => {
-    if (!naturalSize || !initialMasks || initialMasksLoadedForRef.current === imageUrl) return;
-    initialMasksLoadedForRef.current = imageUrl;
-    const layers = layersRef.current;
-    for (const [target, url] of Object.entries(initialMasks)) {
-      if (!url || !(target === 'mask' || isRegionElement(target))) continue;
-      loadMaskImage(url)
-        .then((mask) => {
-          if (!mask || !layers || layersRef.current !== layers) return;
-          layers.load(target, mask);
-          commit({ left: 0, top: 0, right: layers.width - 1, bottom: layers.height - 1 });
-        })
-        // A saved region that cannot be read leaves its layer empty, to be marked again.
-        .catch(() => undefined);
-    }
-  }, [naturalSize, initialMasks, imageUrl, commit]);
 
   // The active layer is drawn on top: redraw when it changes.
   useEffect(() => {
@@ -196,4 +190,22 @@ export function useMaskDocument({
     exportMask,
     exportRegions,
   };
+}
+
+type SavedMask = [target: MaskTarget, url: string];
+
+function savedMasks(initialMasks: Partial<Record<MaskTarget, string>> | undefined): SavedMask[] {
+  return Object.entries(initialMasks ?? {}).filter(
+    (entry): entry is SavedMask => !!entry[1] && (entry[0] === 'mask' || isRegionElement(entry[0])),
+  );
+}
+
+/** Loads each saved mask or region into its layer; one that cannot be read stays empty, to be marked again. */
+async function loadSavedMasks(layers: MaskLayers, saved: SavedMask[]): Promise<void> {
+  await Promise.all(
+    saved.map(async ([target, url]) => {
+      const mask = await loadMaskImage(url).catch(() => null);
+      if (mask) layers.load(target, mask);
+    }),
+  );
 }

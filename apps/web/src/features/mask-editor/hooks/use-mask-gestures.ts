@@ -10,7 +10,14 @@ import {
 import type { ToolSettings } from '../components/mask-editor-toolbar.tsx';
 import type { MaskLayers } from '../mask-layers.ts';
 import type { PixelBox } from '../mask-painting.ts';
-import { fittedViewport, panBy, type Viewport, wheelZoomFactor, zoomAround } from '../viewport.ts';
+import {
+  fittedViewport,
+  panBy,
+  revealPoint,
+  type Viewport,
+  wheelZoomFactor,
+  zoomAround,
+} from '../viewport.ts';
 
 type Gesture =
   | { kind: 'stroke'; last: Point }
@@ -245,10 +252,21 @@ export function useMaskGestures({
 
   const fitToView = useCallback(() => setViewport(fittedViewport), []);
 
+  /** Pans a zoomed view so that a point (display pixels) is inside it, with a margin for its mark. */
+  const reveal = useCallback((point: Point) => {
+    const stage = stageRef.current;
+    const container = stage?.parentElement;
+    if (!stage || !container) return;
+    const origin = { x: stage.offsetLeft, y: stage.offsetTop };
+    const box = { width: container.clientWidth, height: container.clientHeight };
+    setViewport((view) => (view.zoom === 1 ? view : revealPoint(view, point, origin, box, 40)));
+  }, []);
+
   return {
     viewport,
     zoomBy,
     fitToView,
+    reveal,
     shapePreview,
     cursor,
     stageRef,

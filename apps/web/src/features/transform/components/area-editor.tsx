@@ -1,10 +1,17 @@
-import { type RegionElement, regionElements } from '@facelift/shared';
+import { type Project, type RegionElement, regionElements } from '@facelift/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import type { MaskEditorHandle } from '../../mask-editor/index.ts';
-import { deleteElementRegion, saveElementRegion, useCurrentProject } from '../../projects/index.ts';
+import {
+  applyProjectEvent,
+  deleteElementRegion,
+  projectQueryKeys,
+  saveElementRegion,
+  useCurrentProject,
+} from '../../projects/index.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 
 // The editor and smart select load the first time the editor opens, not with the app shell
@@ -27,40 +34,62 @@ export function AreaEditor() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
   const showToast = useToast();
-  const { inpaintingMask, setInpaintingMask, markingRequest, requestMarking } = useTransformWorkspace();
+  const queryClient = useQueryClient();
+  const {
+    inpaintingMask,
+    setInpaintingMask,
+    markingRequest,
+    requestMarking,
+    isSavingAreas: isSaving,
+    setIsSavingAreas: setIsSaving,
+  } = useTransformWorkspace();
   const editor = useRef<MaskEditorHandle>(null);
   const [isOpen, setIsOpen] = useState(false);
   // Led here to mark an element (the Transform button): open on it with smart select ready.
   const [guided, setGuided] = useState<RegionElement | null>(null);
+  // A request while the last marking is being saved waits for the save, as "Mark areas" does:
+  // opened at once, the editor read the regions from before it (the walls just marked showed
+  // unmarked, and closing it deleted them once their save had landed).
   useEffect(() => {
-    if (!markingRequest) return;
+    if (!markingRequest || isSaving) return;
     setGuided(markingRequest);
     setIsOpen(true);
     requestMarking(null);
-  }, [markingRequest, requestMarking]);
-  const [isSaving, setIsSaving] = useState(false);
+  }, [markingRequest, requestMarking, isSaving]);
   const base = project.baseImage?.image ?? project.originalImage;
   const isInpainting = project.offer === 'inpainting';
   if (!base || !project.projectId) return null;
   const projectId = project.projectId;
   const display = fitToWindow(base.width, base.height);
-  const initialMasks = Object.fromEntries(project.regions.map((region) => [region.element, region.url]));
+  // Read from the query itself: a save's answer is written there (below) a moment before this
+  // component hears of it, and an editor opened as the save ends must start from it.
+  const regions =
+    queryClient.getQueryData<Project>(projectQueryKeys.detail(projectId))?.regions ?? project.regions;
+  const initialMasks = Object.fromEntries(regions.map((region) => [region.element, region.url]));
   const markedElements = project.regions.map((region) => t(`regionNames.${region.element}`)).join(', ');
 
   async function close() {
     const handle = editor.current;
     setIsOpen(false);
     setGuided(null);
-    if (!handle) return;
+    // Closed before the saved regions were read: nothing was changed, and nothing must be
+    // saved over them.
+    if (!handle?.isLoaded()) return;
     setInpaintingMask(handle.getMask());
     const painted = handle.getRegions();
-    const saved = new Set(project.regions.map((region) => region.element));
+    const saved = new Set(regions.map((region) => region.element));
     setIsSaving(true);
     try {
       for (const element of regionElements as readonly RegionElement[]) {
         const mask = painted[element];
-        if (mask) await saveElementRegion(projectId, element, mask);
-        else if (saved.has(element)) await deleteElementRegion(projectId, element);
+        const answer = mask
+          ? await saveElementRegion(projectId, element, mask)
+          : saved.has(element)
+            ? await deleteElementRegion(projectId, element)
+            : null;
+        // The project shows what was saved when the save ends, not when its live event comes:
+        // the editor opened next starts from these regions.
+        if (answer) applyProjectEvent(queryClient, { type: 'regions.updated', projectId, regions: answer });
       }
     } catch (error) {
       showToast({

@@ -46,45 +46,53 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
 
   return (
     <div className="result-panel">
-      <ComparisonView
-        beforeUrl={item.original.url}
-        afterUrl={item.transformed.url}
-        aspectRatio={item.transformed.width / item.transformed.height}
-      />
+      {/*
+       * What a result is looked at and acted on with: on a laptop this part fills the screen under
+       * the header, the comparison giving way, so "Project saved" is never cut by the window's
+       * edge; the prompt and the notice follow it (docs/decisions/093-result-and-chat-fit-the-screen.md).
+       */}
+      <div className="result-panel__view">
+        <ComparisonView
+          beforeUrl={item.original.url}
+          afterUrl={item.transformed.url}
+          aspectRatio={item.transformed.width / item.transformed.height}
+        />
+        {/* The buttons come right under the slider: at 1366 × 768 they are in view without a scroll. */}
+        <div className="result-panel__actions">
+          <Button onClick={() => onUseAsBase(item)}>{t('useAsBase')}</Button>
+          <Button onClick={onContinueEditing}>{t('continueEditing')}</Button>
+          <a
+            className="ui-button ui-button--secondary"
+            href={item.transformed.url}
+            download={`facelift-${item.id}.png`}
+          >
+            {t('download')}
+          </a>
+          <Button onClick={handleShare} disabled={isSharing}>
+            {isSharing ? t('sharing') : t('share')}
+          </Button>
+          <VideoCreatorLauncher
+            beforeUrl={item.original.url}
+            afterUrl={item.transformed.url}
+            resultId={item.id}
+            hasSiteBadge={isFreeTier}
+          />
+        </div>
+        <p className="result-panel__saved" role="status">
+          <span aria-hidden="true">✓ </span>
+          {t('savedInProject')}
+        </p>
+        {shareMessage ? (
+          <p className="ui-field__hint" role="status">
+            {shareMessage}
+          </p>
+        ) : null}
+      </div>
       <details className="result-panel__prompt">
         <summary>{t('promptUsed')}</summary>
         <p>{item.prompt}</p>
       </details>
       <p className="ui-field__hint">{t('processingNotice')}</p>
-      <div className="result-panel__actions">
-        <Button onClick={() => onUseAsBase(item)}>{t('useAsBase')}</Button>
-        <Button onClick={onContinueEditing}>{t('continueEditing')}</Button>
-        <a
-          className="ui-button ui-button--secondary"
-          href={item.transformed.url}
-          download={`facelift-${item.id}.png`}
-        >
-          {t('download')}
-        </a>
-        <Button onClick={handleShare} disabled={isSharing}>
-          {isSharing ? t('sharing') : t('share')}
-        </Button>
-        <VideoCreatorLauncher
-          beforeUrl={item.original.url}
-          afterUrl={item.transformed.url}
-          resultId={item.id}
-          hasSiteBadge={isFreeTier}
-        />
-      </div>
-      <p className="result-panel__saved" role="status">
-        <span aria-hidden="true">✓ </span>
-        {t('savedInProject')}
-      </p>
-      {shareMessage ? (
-        <p className="ui-field__hint" role="status">
-          {shareMessage}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -30,11 +30,13 @@ export function TransformControls() {
     setActiveJobId,
     inpaintingMask,
     requestMarking,
+    isSavingAreas,
     setPreviewColours,
     setHoveredColour,
     setCurrentDirectives,
     restoreRequest,
     setColourPick,
+    showResult,
   } = useTransformWorkspace();
   const isLocalEngine = usePublicConfig().data?.imageEngine === 'local';
   const activeJob = useActiveJob();
@@ -134,6 +136,10 @@ export function TransformControls() {
         }}
         onSwatchHover={(hovered) => setHoveredColour(isInpainting ? null : hovered)}
         onColourChosen={(element) => {
+          // A colour chosen while the stage shows a result is the next edit: the stage goes back
+          // to the photo with its preview at once, no "Continue editing" needed (decision 091).
+          // A running job stays on the stage.
+          if (!isRunning) showResult(null);
           // Guided marking (docs/product.md, Marking and selection): the local engine recolours
           // only what is marked, so the first colour for an unmarked element opens the editor
           // on it with smart select ready; closing it shows the colour in the preview at once.
@@ -143,7 +149,12 @@ export function TransformControls() {
       />
       <div className="transform-actions">
         <EditScopeNotice directives={value?.directives ?? null} />
-        <Button variant="primary" onClick={transform} disabled={start.isPending || isRunning}>
+        {/* While the marked areas are being saved a job would read the ones from before. */}
+        <Button
+          variant="primary"
+          onClick={transform}
+          disabled={start.isPending || isRunning || isSavingAreas}
+        >
           {unmarked.length > 0
             ? t('markFirst', {
                 elements: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(

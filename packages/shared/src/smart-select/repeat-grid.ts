@@ -1,0 +1,653 @@
+/**
+ * "Select all similar" by the facade's rows and columns: windows repeat along floors and
+ * down columns, so the example is matched only along its own floor (a horizontal band) and
+ * its own column (a vertical band), each column and floor found there is searched again, and
+ * every crossing of a found floor with a found column is a candidate checked against the
+ * example. Searching bands instead of the whole photo is faster and keeps matches off
+ * places that are in no row or column of windows (a shop front, the sky).
+ * Route and measurements: docs/decisions/056-select-all-similar-grid.md.
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { defaultRepeatSizeTuning, fitRepeatSizes, type RepeatSizeTuning } from './repeat-sizes.ts';
+
+export interface RepeatGridTuning {
+  /** The template (example plus margin) is matched on a copy scaled so its shorter side is about this long. */
+  templateShortSide: number;
+  /** Template pixels at most, after scaling. */
+  maximumTemplateArea: number;
+  /** Pixels of the scaled copy at most. */
+  maximumSearchPixels: number;
+  /** Wall around the example in the template, as a share of its size on each side. */
+  margin: number;
+  /** A peak along a band must correlate at least this well with the example… */
+  bandCorrelation: number;
+  /** …and a crossing of a found floor and column at least this well. */
+  cellCorrelation: number;
+  /** How far (share of the example's height or width) a band's matches may sit off its line. */
+  bandSlack: number;
+  /** Steps of a band's period are kept when they correlate at least this well. */
+  latticeCorrelation: number;
+  /** Each repeat's sides move onto lines like the example's within this share of its size. */
+  snapReach: number;
+  /** The longest period searched, in example sizes. */
+  longestPeriod: number;
+  /** Columns (floors) found along the example's floor (column) that are searched in turn, the strongest first. */
+  maximumBands: number;
+  /** Whether the example mirrored left to right counts too (the other window of a pair). */
+  mirror: boolean;
+  /** Each floor's and column's repeats at their own size (docs/decisions/059). */
+  sizes: RepeatSizeTuning;
+}
+
+export const defaultRepeatGridTuning: RepeatGridTuning = {
+  templateShortSide: 10,
+  maximumTemplateArea: 400,
+  maximumSearchPixels: 30000,
+  margin: 0.25,
+  bandCorrelation: 0.65,
+  latticeCorrelation: 0.3,
+  cellCorrelation: 0.2,
+  bandSlack: 0.15,
+  longestPeriod: 5,
+  mirror: true,
+  maximumBands: 6,
+  snapReach: 0.1,
+  sizes: defaultRepeatSizeTuning,
+};
+
+interface Scaled {
+  factor: number;
+  width: number;
+  height: number;
+  values: Float32Array;
+  /** Running sums of the values and their squares: (width + 1) × (height + 1). */
+  sums: Float64Array;
+  squares: Float64Array;
+}
+
+/** Scaled copies of a photo's channels, per factor: a second "select all similar" reuses them. */
+const scaledCache = new WeakMap<FacadeImage, Map<number, Channels>>();
+
+/**
+ * The photo scaled down by `factor` (each cell the mean of factor × factor pixels) in three
+ * channels: lightness, and the lightness gradient across columns and across rows. A frame or
+ * glazing bar a pixel or two wide is lost in the mean lightness but not in the mean gradient,
+ * and repeats of a window share their frames more than their panes (a blind up or down, a
+ * reflection): matching lightness alone found 202 of the 403 CMP windows with 147 false
+ * finds, the three channels 195 with 26.
+ */
+function scaledChannels(image: FacadeImage, factor: number): Channels {
+  let perFactor = scaledCache.get(image);
+  if (!perFactor) {
+    perFactor = new Map();
+    scaledCache.set(image, perFactor);
+  }
+  const cached = perFactor.get(factor);
+  if (cached) return cached;
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const lightness = new Float32Array(width * height);
+  const across = new Float32Array(width * height);
+  const along = new Float32Array(width * height);
+  const { lab } = image;
+  const rowStride = image.width * 3;
+  const lastX = image.width - 1;
+  for (let y = 0; y < height * factor; y++) {
+    const rowOffset = Math.floor(y / factor) * width;
+    const from = y * rowStride;
+    const above = y > 0 ? from - rowStride : from;
+    const below = y < image.height - 1 ? from + rowStride : from;
+    for (let x = 0, cell = 0; cell < width; cell++) {
+      let sumL = 0;
+      let sumAcross = 0;
+      let sumAlong = 0;
+      for (let step = 0; step < factor; step++, x++) {
+        const at = x * 3;
+        sumL += lab[from + at] as number;
+        sumAcross += Math.abs(
+          (lab[from + (x < lastX ? at + 3 : at)] as number) - (lab[from + (x > 0 ? at - 3 : at)] as number),
+        );
+        sumAlong += Math.abs((lab[below + at] as number) - (lab[above + at] as number));
+      }
+      lightness[rowOffset + cell] = (lightness[rowOffset + cell] as number) + sumL;
+      across[rowOffset + cell] = (across[rowOffset + cell] as number) + sumAcross;
+      along[rowOffset + cell] = (along[rowOffset + cell] as number) + sumAlong;
+    }
+  }
+  const channels = [lightness, across, along].map((values) => withRunningSums(values, width, height, factor));
+  perFactor.set(factor, channels);
+  return channels;
+}
+
+/** Divides the cell sums into means and adds the running sums of the values and their squares. */
+function withRunningSums(values: Float32Array, width: number, height: number, factor: number): Scaled {
+  const area = factor * factor;
+  for (let index = 0; index < values.length; index++) values[index] = (values[index] as number) / area;
+  const stride = width + 1;
+  const sums = new Float64Array(stride * (height + 1));
+  const squares = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    let rowSquares = 0;
+    for (let x = 0; x < width; x++) {
+      const value = values[y * width + x] as number;
+      row += value;
+      rowSquares += value * value;
+      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
+      squares[(y + 1) * stride + x + 1] = (squares[y * stride + x + 1] as number) + rowSquares;
+    }
+  }
+  return { factor, width, height, values, sums, squares };
+}
+
+/** The patch of the scaled copy at `place` (top-left), minus its mean; null when it is flat. */
+function channelTemplate(
+  scaled: Scaled,
+  place: { x: number; y: number },
+  width: number,
+  height: number,
+): Template | null {
+  const values = new Float32Array(width * height);
+  let mean = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const value = scaled.values[(place.y + y) * scaled.width + place.x + x] as number;
+      values[y * width + x] = value;
+      mean += value;
+    }
+  }
+  mean /= values.length;
+  let norm = 0;
+  for (let index = 0; index < values.length; index++) {
+    const centred = (values[index] as number) - mean;
+    values[index] = centred;
+    norm += centred * centred;
+  }
+  norm = Math.sqrt(norm);
+  return norm === 0 ? null : { width, height, values, norm };
+}
+
+type Channels = Scaled[];
+/** A template per channel, and the same mirrored left to right (a window's pair on a symmetric facade). */
+interface Pattern {
+  direct: Template[];
+  mirrored: Template[] | null;
+}
+
+function templateOf(
+  channels: Channels,
+  place: { x: number; y: number },
+  width: number,
+  height: number,
+  mirror: boolean,
+): Pattern | null {
+  const direct: Template[] = [];
+  for (const channel of channels) {
+    const template = channelTemplate(channel, place, width, height);
+    if (!template) return null;
+    direct.push(template);
+  }
+  const mirrored = mirror
+    ? direct.map((template) => {
+        const values = new Float32Array(template.values.length);
+        for (let y = 0; y < height; y++) {
+          for (let x = 0; x < width; x++)
+            values[y * width + x] = template.values[y * width + width - 1 - x] as number;
+        }
+        return { ...template, values };
+      })
+    : null;
+  return { direct, mirrored };
+}
+
+/**
+ * The mean over the channels of their normalised cross-correlations at (x, y), top-left; the
+ * better of the direct and the mirrored template (read in the same pass).
+ */
+function correlationAt(channels: Channels, pattern: Pattern, x: number, y: number): number {
+  const first = channels[0] as Scaled;
+  const size = pattern.direct[0] as Template;
+  if (x < 0 || y < 0 || x + size.width > first.width || y + size.height > first.height) return -1;
+  let direct = 0;
+  let mirrored = 0;
+  for (let index = 0; index < channels.length; index++) {
+    const scaled = channels[index] as Scaled;
+    const template = pattern.direct[index] as Template;
+    const flipped = pattern.mirrored?.[index];
+    const stride = scaled.width + 1;
+    const boxSum = (table: Float64Array) =>
+      (table[(y + template.height) * stride + x + template.width] as number) -
+      (table[y * stride + x + template.width] as number) -
+      (table[(y + template.height) * stride + x] as number) +
+      (table[y * stride + x] as number);
+    const sum = boxSum(scaled.sums);
+    const variance = boxSum(scaled.squares) - (sum * sum) / template.values.length;
+    // A flat patch correlates with nothing.
+    if (variance <= 1e-6) return -1;
+    let product = 0;
+    let flippedProduct = 0;
+    const values = template.values;
+    const flippedValues = flipped?.values ?? values;
+    for (let row = 0; row < template.height; row++) {
+      const source = (y + row) * scaled.width + x;
+      const from = row * template.width;
+      for (let column = 0; column < template.width; column++) {
+        const value = scaled.values[source + column] as number;
+        product += value * (values[from + column] as number);
+        flippedProduct += value * (flippedValues[from + column] as number);
+      }
+    }
+    const scale = Math.sqrt(variance) * template.norm;
+    direct += product / scale;
+    mirrored += flippedProduct / scale;
+  }
+  return Math.max(direct, pattern.mirrored ? mirrored : direct) / channels.length;
+}
+
+interface Template {
+  width: number;
+  height: number;
+  /** Values minus their mean. */
+  values: Float32Array;
+  norm: number;
+}
+
+interface Peak {
+  at: number;
+  score: number;
+}
+
+/** At each position along a band, the best correlation within `slack` across it. */
+function bandProfile(
+  channels: Channels,
+  pattern: Pattern,
+  horizontal: boolean,
+  line: number,
+  slack: number,
+): Float32Array {
+  const first = channels[0] as Scaled;
+  const size = pattern.direct[0] as Template;
+  const length = Math.max(0, horizontal ? first.width - size.width + 1 : first.height - size.height + 1);
+  const best = new Float32Array(length).fill(-1);
+  for (let offset = -slack; offset <= slack; offset++) {
+    const across = line + offset;
+    for (let at = 0; at < length; at++) {
+      const score = horizontal
+        ? correlationAt(channels, pattern, at, across)
+        : correlationAt(channels, pattern, across, at);
+      if (score > (best[at] as number)) best[at] = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The period of a band's profile: the lag, at least `shortest`, at which the profile is most
+ * like itself shifted (autocorrelation); 0 when nothing repeats.
+ */
+function periodOf(profile: Float32Array, shortest: number, longest: number): number {
+  let mean = 0;
+  for (const value of profile) mean += Math.max(0, value);
+  mean /= Math.max(1, profile.length);
+  let bestLag = 0;
+  let bestScore = 0;
+  for (let lag = shortest; lag <= Math.min(longest, profile.length - 1); lag++) {
+    let product = 0;
+    let count = 0;
+    for (let at = 0; at + lag < profile.length; at++) {
+      product +=
+        (Math.max(0, profile[at] as number) - mean) * (Math.max(0, profile[at + lag] as number) - mean);
+      count++;
+    }
+    const score = product / count;
+    if (score > bestScore) {
+      bestScore = score;
+      bestLag = lag;
+    }
+  }
+  return bestLag;
+}
+
+/**
+ * The matches along a band: from `anchor` (a known window), steps of the band's period each
+ * way, each placed at the best correlation within a quarter period of where it was expected
+ * and kept when at least `low`; then any other local maximum at least `high` (the second
+ * window of a pair) at least `spacing` from those.
+ */
+function bandPeaks(
+  profile: Float32Array,
+  anchor: number,
+  spacing: number,
+  longest: number,
+  low: number,
+  high: number,
+): Peak[] {
+  const length = profile.length;
+  const kept: Peak[] = [];
+  const period = periodOf(profile, spacing, longest);
+  if (period > 0) {
+    // Less than a period, so every step moves on (a reach of a whole period could stall).
+    const reach = Math.min(period - 1, Math.max(1, Math.round(0.25 * period)));
+    for (const direction of [-1, 1]) {
+      let previous = anchor;
+      for (let expected = anchor + direction * period; expected >= 0 && expected < length; ) {
+        let best = -1;
+        let bestAt = expected;
+        for (let at = Math.max(0, expected - reach); at <= Math.min(length - 1, expected + reach); at++) {
+          const score = profile[at] as number;
+          if (score > best) {
+            best = score;
+            bestAt = at;
+          }
+        }
+        if (best >= low) {
+          kept.push({ at: bestAt, score: best });
+          previous = bestAt;
+        } else previous = expected;
+        expected = previous + direction * period;
+      }
+    }
+  }
+  const candidates: Peak[] = [];
+  for (let at = 0; at < length; at++) {
+    const score = profile[at] as number;
+    if (score < high) continue;
+    if (at > 0 && (profile[at - 1] as number) > score) continue;
+    if (at < length - 1 && (profile[at + 1] as number) >= score) continue;
+    candidates.push({ at, score });
+  }
+  candidates.sort((a, b) => b.score - a.score);
+  for (const candidate of candidates) {
+    if (
+      Math.abs(candidate.at - anchor) >= spacing &&
+      kept.every((other) => Math.abs(other.at - candidate.at) >= spacing)
+    ) {
+      kept.push(candidate);
+    }
+  }
+  return kept;
+}
+
+/** Positions closer than `spacing` are one line (a floor or a column): their best-scoring one. */
+function mergeLines(positions: Array<{ at: number; score: number }>, spacing: number): number[] {
+  const sorted = [...positions].sort((a, b) => b.score - a.score);
+  const kept: Array<{ at: number; score: number }> = [];
+  for (const position of sorted) {
+    if (kept.every((other) => Math.abs(other.at - position.at) >= spacing)) kept.push(position);
+  }
+  return kept.map((position) => position.at).sort((a, b) => a - b);
+}
+
+/**
+ * The repeats of `example` on the facade, the example first: matches along its floor and
+ * column, along the floors and columns found there, and the crossings of all found floors and
+ * columns that correlate with it well enough; found at the example's size, then each floor
+ * and column of them at its own where their frames agree (`fitRepeatSizes`, decision 059).
+ */
+export function findRepeats(
+  image: FacadeImage,
+  example: Rectangle,
+  tuning: RepeatGridTuning = defaultRepeatGridTuning,
+): Rectangle[] {
+  const exampleWidth = example.right - example.left + 1;
+  const exampleHeight = example.bottom - example.top + 1;
+  const marginX = Math.round(tuning.margin * exampleWidth);
+  const marginY = Math.round(tuning.margin * exampleHeight);
+  const outer = {
+    left: Math.max(0, example.left - marginX),
+    top: Math.max(0, example.top - marginY),
+    right: Math.min(image.width - 1, example.right + marginX),
+    bottom: Math.min(image.height - 1, example.bottom + marginY),
+  };
+  const outerWidth = outer.right - outer.left + 1;
+  const outerHeight = outer.bottom - outer.top + 1;
+  const factor = Math.max(
+    1,
+    Math.floor(Math.min(outerWidth, outerHeight) / tuning.templateShortSide),
+    Math.ceil(Math.sqrt((outerWidth * outerHeight) / tuning.maximumTemplateArea)),
+    // A small example on a large photo would be matched at every one of a million places.
+    Math.ceil(Math.sqrt((image.width * image.height) / tuning.maximumSearchPixels)),
+  );
+  const channels = scaledChannels(image, factor);
+  const scaled = channels[0] as Scaled;
+  const templateWidth = Math.max(2, Math.round(outerWidth / factor));
+  const templateHeight = Math.max(2, Math.round(outerHeight / factor));
+  const templateLeft = Math.min(scaled.width - templateWidth, Math.round(outer.left / factor));
+  const templateTop = Math.min(scaled.height - templateHeight, Math.round(outer.top / factor));
+  if (templateLeft < 0 || templateTop < 0) return [example];
+  const template = templateOf(
+    channels,
+    { x: templateLeft, y: templateTop },
+    templateWidth,
+    templateHeight,
+    tuning.mirror,
+  );
+  if (!template) return [example];
+  // Repeats do not overlap: matches along a band are at least most of a window apart.
+  const spacingX = Math.max(1, Math.round((0.8 * exampleWidth) / factor));
+  const spacingY = Math.max(1, Math.round((0.8 * exampleHeight) / factor));
+  const slackX = Math.max(1, Math.round((tuning.bandSlack * exampleWidth) / factor));
+  const slackY = Math.max(1, Math.round((tuning.bandSlack * exampleHeight) / factor));
+  const longestX = Math.round((tuning.longestPeriod * exampleWidth) / factor);
+  const longestY = Math.round((tuning.longestPeriod * exampleHeight) / factor);
+  const searchGrid = (pattern: Pattern) => {
+    const columns: Array<{ at: number; score: number }> = [{ at: templateLeft, score: 2 }];
+    const floors: Array<{ at: number; score: number }> = [{ at: templateTop, score: 2 }];
+    const along = (line: number, anchor: number) =>
+      bandPeaks(
+        bandProfile(channels, pattern, true, line, slackY),
+        anchor,
+        spacingX,
+        longestX,
+        tuning.latticeCorrelation,
+        tuning.bandCorrelation,
+      );
+    const down = (line: number, anchor: number) =>
+      bandPeaks(
+        bandProfile(channels, pattern, false, line, slackX),
+        anchor,
+        spacingY,
+        longestY,
+        tuning.latticeCorrelation,
+        tuning.bandCorrelation,
+      );
+    const alongFloor = along(templateTop, templateLeft);
+    const downColumn = down(templateLeft, templateTop);
+    for (const peak of alongFloor) columns.push(peak);
+    for (const peak of downColumn) floors.push(peak);
+    // Each column found along the example's floor is searched down, each floor up the column
+    // along: a facade's floors differ (a shop front, an attic) and so do its bays. From the
+    // strongest matches only, so a wide facade or a long thin example stays quick.
+    const strongest = (peaks: Peak[]) =>
+      [...peaks].sort((a, b) => b.score - a.score).slice(0, tuning.maximumBands);
+    for (const peak of strongest(alongFloor))
+      for (const found of down(peak.at, templateTop)) floors.push(found);
+    for (const peak of strongest(downColumn))
+      for (const found of along(peak.at, templateLeft)) columns.push(found);
+    const columnLines = mergeLines(columns, spacingX);
+    const floorLines = mergeLines(floors, spacingY);
+    // Every crossing, placed where it correlates best near it.
+    const cells: Array<{ x: number; y: number; score: number }> = [];
+    for (const floor of floorLines) {
+      for (const column of columnLines) {
+        let best = { x: column, y: floor, score: -1 };
+        for (let dy = -slackY; dy <= slackY; dy++) {
+          for (let dx = -slackX; dx <= slackX; dx++) {
+            const score = correlationAt(channels, pattern, column + dx, floor + dy);
+            if (score > best.score) best = { x: column + dx, y: floor + dy, score };
+          }
+        }
+        if (best.score >= tuning.cellCorrelation) cells.push(best);
+      }
+    }
+    return cells;
+  };
+  const cells = searchGrid(template);
+  cells.sort((a, b) => b.score - a.score);
+  const found: Rectangle[] = [example];
+  for (const cell of cells) {
+    const left = clamp(cell.x * factor + (example.left - outer.left), image.width - exampleWidth);
+    const top = clamp(cell.y * factor + (example.top - outer.top), image.height - exampleHeight);
+    const candidate = { left, top, right: left + exampleWidth - 1, bottom: top + exampleHeight - 1 };
+    if (found.some((other) => overlapArea(other, candidate) > 0.2 * exampleWidth * exampleHeight)) continue;
+    found.push(candidate);
+  }
+  const placed = found.map((rectangle, index) =>
+    index === 0 ? rectangle : placeExactly(image, example, rectangle, factor),
+  );
+  const snapped = tuning.snapReach > 0 ? snapLikeExample(image, placed, tuning.snapReach) : placed;
+  return fitRepeatSizes(image, snapped, tuning.sizes);
+}
+
+/**
+ * Each repeat's sides move, within `reach` of the size, to where the edges across that side
+ * look most like the example's across its own: a floor's windows may be taller than
+ * another's. "Like the example", not "the strongest line": the glass's edge inside a frame is
+ * often stronger than the frame's outer edge, where the user (and the labels) put the side.
+ * On the CMP photos the strongest line within 10 % scored 0.463, this 0.456, no move 0.455;
+ * the strongest line put light windows' sides on their glass (the unit tests).
+ */
+function snapLikeExample(image: FacadeImage, rectangles: Rectangle[], reach: number): Rectangle[] {
+  const example = rectangles[0];
+  if (!example) return rectangles;
+  const width = example.right - example.left + 1;
+  const height = example.bottom - example.top + 1;
+  const { column, row } = edgeReader(image);
+  const rangeY = Math.round(reach * height);
+  const rangeX = Math.round(reach * width);
+  const insetX = Math.floor(0.15 * width);
+  const insetY = Math.floor(0.15 * height);
+  const clampY = (y: number) => Math.max(0, Math.min(image.height - 1, y));
+  const clampX = (x: number) => Math.max(0, Math.min(image.width - 1, x));
+  const across = {
+    top: (r: Rectangle, offset: number) => row(clampY(r.top + offset), r.left + insetX, r.right - insetX),
+    bottom: (r: Rectangle, offset: number) =>
+      row(clampY(r.bottom + offset), r.left + insetX, r.right - insetX),
+    left: (r: Rectangle, offset: number) =>
+      column(clampX(r.left + offset), r.top + insetY, Math.max(r.top + insetY, r.bottom - insetY)),
+    right: (r: Rectangle, offset: number) =>
+      column(clampX(r.right + offset), r.top + insetY, Math.max(r.top + insetY, r.bottom - insetY)),
+  };
+  /** The shift of a side whose edge profile across it correlates best with the example's. */
+  const shiftFor = (rectangle: Rectangle, side: keyof typeof across, range: number) => {
+    const reference: number[] = [];
+    for (let offset = -range; offset <= range; offset++) reference.push(across[side](example, offset));
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (let shift = -range; shift <= range; shift++) {
+      const profile: number[] = [];
+      for (let offset = -range; offset <= range; offset++)
+        profile.push(across[side](rectangle, shift + offset));
+      // Of two nearly equal fits, the nearer.
+      const score = correlation(reference, profile) - (0.1 * Math.abs(shift)) / (range + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = shift;
+      }
+    }
+    return best;
+  };
+  const result = rectangles.map((rectangle, index) => {
+    if (index === 0) return rectangle;
+    const top = shiftFor(rectangle, 'top', rangeY);
+    const bottom = shiftFor(rectangle, 'bottom', rangeY);
+    const left = shiftFor(rectangle, 'left', rangeX);
+    const right = shiftFor(rectangle, 'right', rangeX);
+    return {
+      left: clampX(rectangle.left + left),
+      top: clampY(rectangle.top + top),
+      right: clampX(rectangle.right + right),
+      bottom: clampY(rectangle.bottom + bottom),
+    };
+  });
+  return result.filter((r) => r.right > r.left && r.bottom > r.top);
+}
+
+function clamp(value: number, limit: number): number {
+  return Math.max(0, Math.min(limit, Math.round(value)));
+}
+
+/**
+ * A match on the scaled copy is placed to within `factor` pixels: the full-size position with
+ * the least squared difference of lightness from the example within that reach, on about
+ * 400 sampled pixels (coarse to fine), so large examples cost no more than small ones.
+ */
+function placeExactly(image: FacadeImage, example: Rectangle, rough: Rectangle, factor: number): Rectangle {
+  if (factor <= 1) return rough;
+  const { width, height, lab } = image;
+  const exampleWidth = example.right - example.left + 1;
+  const exampleHeight = example.bottom - example.top + 1;
+  const stride = Math.max(1, Math.round(Math.sqrt((exampleWidth * exampleHeight) / 400)));
+  const differenceAt = (left: number, top: number, limit: number) => {
+    let difference = 0;
+    for (let y = 0; y < exampleHeight && difference < limit; y += stride) {
+      const from = ((example.top + y) * width + example.left) * 3;
+      const to = ((top + y) * width + left) * 3;
+      for (let x = 0; x < exampleWidth; x += stride) {
+        const delta = (lab[from + x * 3] as number) - (lab[to + x * 3] as number);
+        difference += delta * delta;
+      }
+    }
+    return difference;
+  };
+  let best = { left: rough.left, top: rough.top };
+  let bestDifference = Number.POSITIVE_INFINITY;
+  const search = (centreLeft: number, centreTop: number, reach: number, step: number) => {
+    for (let top = centreTop - reach; top <= centreTop + reach; top += step) {
+      if (top < 0 || top + exampleHeight > height) continue;
+      for (let left = centreLeft - reach; left <= centreLeft + reach; left += step) {
+        if (left < 0 || left + exampleWidth > width) continue;
+        const difference = differenceAt(left, top, bestDifference);
+        if (difference < bestDifference) {
+          bestDifference = difference;
+          best = { left, top };
+        }
+      }
+    }
+  };
+  const coarse = Math.max(1, Math.ceil(factor / 3));
+  search(rough.left, rough.top, factor - 1, coarse);
+  if (coarse > 1) search(best.left, best.top, coarse - 1, 1);
+  return {
+    left: best.left,
+    top: best.top,
+    right: best.left + exampleWidth - 1,
+    bottom: best.top + exampleHeight - 1,
+  };
+}
+
+function overlapArea(a: Rectangle, b: Rectangle): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/** Mean edge strength across a vertical line x from top to bottom, and along a horizontal one. */
+function edgeReader(image: FacadeImage) {
+  const { width, verticalEdgeSums, horizontalEdgeSums } = image;
+  const column = (x: number, top: number, bottom: number) =>
+    ((verticalEdgeSums[(bottom + 1) * width + x] as number) - (verticalEdgeSums[top * width + x] as number)) /
+    (bottom - top + 1);
+  const row = (y: number, left: number, right: number) =>
+    ((horizontalEdgeSums[y * (width + 1) + right + 1] as number) -
+      (horizontalEdgeSums[y * (width + 1) + left] as number)) /
+    (right - left + 1);
+  return { column, row };
+}
+
+/** Pearson correlation of two equally long series (0 when either is flat). */
+function correlation(a: number[], b: number[]): number {
+  const meanA = a.reduce((sum, value) => sum + value, 0) / a.length;
+  const meanB = b.reduce((sum, value) => sum + value, 0) / b.length;
+  let product = 0;
+  let squaresA = 0;
+  let squaresB = 0;
+  for (let index = 0; index < a.length; index++) {
+    const da = (a[index] as number) - meanA;
+    const db = (b[index] as number) - meanB;
+    product += da * db;
+    squaresA += da * da;
+    squaresB += db * db;
+  }
+  return squaresA === 0 || squaresB === 0 ? 0 : product / Math.sqrt(squaresA * squaresB);
+}

@@ -1,0 +1,159 @@
+/**
+ * Each repeat of "select all similar" at its own size: the repeats are found as copies of
+ * the example, but a facade's windows differ (a taller ground floor or piano nobile, wider
+ * bays), and drawing every repeat at the example's size capped all windows at 0.659 on the
+ * CMP photos even with every window found. Route and measurements:
+ * docs/decisions/059-select-all-similar-own-sizes.md.
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { openingAroundGlass } from './opening-rectangle.ts';
+
+export interface RepeatSizeTuning {
+  /** The middle of a repeat (inset by this share of its size each side) is taken as its glass. */
+  glassInset: number;
+  /**
+   * A floor's (column's) repeats take the median of their own tops and bottoms (lefts and
+   * rights) when those agree: each within this share of the example's height (width) of the
+   * median, as a median absolute deviation. 0 leaves every repeat at the example's size.
+   */
+  agreement: number;
+  /** The frames of at most this many windows of a band, spread along it, are looked for… */
+  sample: number;
+  /** …and of at most this many windows in all: hundreds of repeats mean the example was a piece of wall. */
+  maximumSearches: number;
+  /** How far outside a repeat's glass its frame's sides are looked for, in superpixel sizes. */
+  outward: number;
+  /** A band moves only when its windows' sides move by more than this share of the example's size. */
+  minimumMove: number;
+}
+
+export const defaultRepeatSizeTuning: RepeatSizeTuning = {
+  glassInset: 0.1,
+  agreement: 0.1,
+  sample: 8,
+  maximumSearches: 60,
+  outward: 2,
+  minimumMove: 0.1,
+};
+
+/**
+ * The repeats (the example first, which stays as the user marked it) with the sides of each
+ * floor and column of repeats moved to where their own frames are. Each repeat's frame is
+ * looked for as a click's is (`openingAroundGlass`, decision 058: the mirrored pair of side
+ * lines, top and bottom where they stop); one window's answer is often wrong (a glass edge,
+ * a sill), but the windows of a floor share their top and bottom and those of a column their
+ * sides, so a floor or column moves only when its windows' answers agree, and all its
+ * windows take the median.
+ */
+export function fitRepeatSizes(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: RepeatSizeTuning = defaultRepeatSizeTuning,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || tuning.agreement <= 0 || repeats.length < 3) return repeats;
+  const exampleWidth = example.right - example.left + 1;
+  const exampleHeight = example.bottom - example.top + 1;
+  // Looked for lazily: a band's median needs only a few of its windows (a long example on a
+  // wide facade can have hundreds of repeats, each frame search costs 0.1–2 ms at 1.5 MP).
+  const frames = new Map<number, Rectangle>();
+  const frameOf = (index: number) => {
+    let frame = frames.get(index);
+    if (!frame) {
+      if (frames.size >= tuning.maximumSearches) return null;
+      const repeat = repeats[index] as Rectangle;
+      const insetX = Math.floor(tuning.glassInset * (repeat.right - repeat.left + 1));
+      const insetY = Math.floor(tuning.glassInset * (repeat.bottom - repeat.top + 1));
+      frame = openingAroundGlass(
+        image,
+        {
+          left: repeat.left + insetX,
+          right: repeat.right - insetX,
+          top: repeat.top + insetY,
+          bottom: repeat.bottom - insetY,
+        },
+        { outward: tuning.outward },
+      );
+      frames.set(index, frame);
+    }
+    return frame;
+  };
+  const fitted = repeats.map((repeat) => ({ ...repeat }));
+  const floors = bands(
+    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
+    0.5 * exampleHeight,
+  );
+  const columns = bands(
+    repeats.map((repeat) => (repeat.left + repeat.right) / 2),
+    0.5 * exampleWidth,
+  );
+  const moveTogether = (members: number[], low: 'top' | 'left', high: 'bottom' | 'right', size: number) => {
+    const windows = members.filter((index) => index !== 0);
+    if (windows.length < 2) return;
+    const sample = spreadOut(windows, tuning.sample).map(frameOf);
+    // Out of searches (hundreds of repeats: the example was a piece of wall): as found.
+    if (sample.some((frame) => frame === null)) return;
+    const lows = sample.map((frame) => (frame as Rectangle)[low]);
+    const highs = sample.map((frame) => (frame as Rectangle)[high]);
+    const limit = tuning.agreement * size;
+    if (spread(lows) > limit || spread(highs) > limit) return;
+    const lowAt = median(lows);
+    const highAt = median(highs);
+    if (highAt <= lowAt) return;
+    // Small moves are left to the snapping of findRepeats: within a tenth of a window the
+    // frame's outer edge and the glass's edge inside it are both near (docs/decisions/059).
+    const moves = windows.map((index) =>
+      Math.max(
+        Math.abs((repeats[index] as Rectangle)[low] - lowAt),
+        Math.abs((repeats[index] as Rectangle)[high] - highAt),
+      ),
+    );
+    if (median(moves) <= tuning.minimumMove * size) return;
+    for (const index of windows) {
+      const rectangle = fitted[index] as Rectangle;
+      rectangle[low] = lowAt;
+      rectangle[high] = highAt;
+    }
+  };
+  for (const members of floors) moveTogether(members, 'top', 'bottom', exampleHeight);
+  for (const members of columns) moveTogether(members, 'left', 'right', exampleWidth);
+  return fitted;
+}
+
+/** Indices grouped into bands: sorted positions closer than `gap` to the previous one join its band. */
+function bands(positions: number[], gap: number): number[][] {
+  const order = positions
+    .map((position, index) => ({ position, index }))
+    .sort((a, b) => a.position - b.position);
+  const groups: number[][] = [];
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const { position, index } of order) {
+    if (position - previous > gap || groups.length === 0) groups.push([]);
+    (groups[groups.length - 1] as number[]).push(index);
+    previous = position;
+  }
+  return groups;
+}
+
+/** At most `count` of `items`, evenly spread (all of them when there are no more). */
+function spreadOut(items: number[], count: number): number[] {
+  if (items.length <= count) return items;
+  return Array.from(
+    { length: count },
+    (_, at) => items[Math.round((at * (items.length - 1)) / (count - 1))] as number,
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] as number)
+    : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
+}
+
+/** Median absolute deviation from the median. */
+function spread(values: number[]): number {
+  const centre = median(values);
+  return median(values.map((value) => Math.abs(value - centre)));
+}
