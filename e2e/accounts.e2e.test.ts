@@ -25,9 +25,9 @@ describe('e-mail and password', () => {
     await dialog.getByRole('button', { name: 'No account yet? Sign up' }).click();
     const signUpDialog = page.getByRole('dialog', { name: 'Create your account' });
     const submit = signUpDialog.getByRole('button', { name: 'Sign up', exact: true });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await signUpDialog.getByLabel('E-mail').fill(email);
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await signUpDialog.getByLabel('Password').fill('short');
     await submit.click();
     await signUpDialog.getByText('The password must be at least 8 characters.').waitFor();
@@ -36,10 +36,10 @@ describe('e-mail and password', () => {
     await submit.click();
     await page.getByText('5 credits', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Dashboard' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign in / Sign up' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in / Sign up' }).count()).toBe(0);
 
     // The session cookie is httpOnly: scripts cannot read it.
-    expect(await page.evaluate(() => document.cookie)).not.toContain('session');
+    await expect.poll(() => page.evaluate(() => document.cookie)).not.toContain('session');
     const cookies = await page.context().cookies();
     const sessionCookie = cookies.find((cookie) => cookie.name.includes('session_token'));
     expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
@@ -89,7 +89,7 @@ describe('e-mail and password', () => {
     await page.goto(baseUrl);
     await page.getByRole('button', { name: 'Sign in / Sign up' }).click();
     const google = page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' });
-    expect(await google.isDisabled()).toBe(true);
+    await expect.poll(() => google.isDisabled()).toBe(true);
     await page.getByRole('dialog').getByText('Google sign-in is not configured').waitFor();
   });
 });
@@ -134,7 +134,9 @@ describe('Google sign-in in a popup', () => {
     await popup.waitForEvent('close', { timeout: 15_000 });
 
     await page.getByText('5 credits', { exact: true }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { marker?: string }).marker))
+      .toBe('same page');
     const me = await page.request.get(`${server.baseUrl}/api/me`);
     expect(await me.json()).toMatchObject({ email, fname: 'Grace', lname: 'Hopper', balance: 5 });
   });

@@ -113,7 +113,7 @@ describe('chat with the offline engine (no key)', () => {
     await box.fill('paint the walls sage');
     await box.press('Shift+Enter');
     await box.pressSequentially('and keep the rest');
-    expect(await box.inputValue()).toBe('paint the walls sage\nand keep the rest');
+    await expect.poll(() => box.inputValue()).toBe('paint the walls sage\nand keep the rest');
     await box.fill('paint the walls sage');
     await box.press('Enter');
 
@@ -146,7 +146,7 @@ describe('chat with the offline engine (no key)', () => {
     await log.getByText('paint the walls sage', { exact: true }).waitFor();
     await log.getByText('Painted the walls sage. Everything else is unchanged.').waitFor();
     await log.getByRole('button', { name: 'Open the AI image' }).waitFor();
-    expect(await log.getByRole('listitem').count()).toBe(4);
+    await expect.poll(() => log.getByRole('listitem').count()).toBe(4);
   });
 
   it('shows an image reply whole in the message list at 1366×768 in every language, the composer in view', {
@@ -197,7 +197,7 @@ describe('chat with the offline engine (no key)', () => {
           viewport.height,
         );
       }
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await context.close();
     }
   });

@@ -64,7 +64,7 @@ describe('buying credits with the offline test checkout (sales closed)', () => {
     for (const name of ['Free', 'Starter', 'Pro', 'Power']) {
       await dialog.getByRole('heading', { name }).waitFor();
     }
-    expect(await dialog.getByText('Launch promotion').count()).toBe(3);
+    await expect.poll(() => dialog.getByText('Launch promotion').count()).toBe(3);
     for (const price of ['$0 (included)', '$5', '$10', '$20'])
       await dialog.getByText(price, { exact: true }).waitFor();
     await dialog.getByText('Sign in to buy credits.').waitFor();
@@ -81,9 +81,11 @@ describe('buying credits with the offline test checkout (sales closed)', () => {
     const dialog = await openPurchaseModal(page);
     await dialog.getByText('Credit sales open soon. During the launch only admins can buy.').waitFor();
     const buttons = dialog.getByRole('button', { name: 'Buy (admin only)' });
-    expect(await buttons.count()).toBe(3);
+    await expect.poll(() => buttons.count()).toBe(3);
     for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
-    expect(await dialog.getByRole('button', { name: /^Buy (Starter|Pro|Power)$/ }).count()).toBe(0);
+    await expect
+      .poll(() => dialog.getByRole('button', { name: /^Buy (Starter|Pro|Power)$/ }).count())
+      .toBe(0);
   });
 
   it('lets an admin buy Starter: test checkout page, Pay, /success, balance 5 → 15 without a reload', async () => {
@@ -99,7 +101,7 @@ describe('buying credits with the offline test checkout (sales closed)', () => {
     await page.waitForURL(/\/checkout\/test\/test_cs_/);
     await page.getByText('Test checkout — no money moves').waitFor();
     const summary = page.getByRole('definition');
-    expect(await summary.allTextContents()).toEqual(['Starter', '10', '$5']);
+    await expect.poll(() => summary.allTextContents()).toEqual(['Starter', '10', '$5']);
 
     await page.getByRole('button', { name: 'Pay $5' }).click();
     await page.waitForURL(/\/success\?session_id=test_cs_/);
@@ -196,7 +198,7 @@ describe('buying credits through Stripe Checkout (fake Stripe), sales open', () 
     const dialog = await openPurchaseModal(page);
     await dialog.getByRole('button', { name: 'Buy Pro' }).click();
     await dialog.getByRole('alert').getByText('Payment error', { exact: true }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Buy Pro' }).isDisabled()).toBe(false);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Buy Pro' }).isDisabled()).toBe(false);
     expect(page.url()).toBe(`${server.baseUrl}/`);
   });
 });

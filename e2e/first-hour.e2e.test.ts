@@ -112,7 +112,7 @@ describe('the first hour on a fresh installation', () => {
       .getByText('The free plan includes 2 generations. Credit sales open soon: you can buy more then.')
       .waitFor();
     await purchase.getByText('Credit sales open soon. During the launch only admins can buy.').waitFor();
-    expect(await purchase.getByRole('button', { name: 'Buy (admin only)' }).count()).toBe(3);
+    await expect.poll(() => purchase.getByRole('button', { name: 'Buy (admin only)' }).count()).toBe(3);
     await page.getByText('3 credits', { exact: true }).waitFor();
   });
 });

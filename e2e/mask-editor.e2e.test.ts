@@ -250,7 +250,9 @@ describe('mask editor', () => {
       await page.keyboard.press('Tab');
     expect(await isPhotoFocused()).toBe(true);
     // A visible focus ring and crosshair.
-    expect(await photo.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await expect
+      .poll(() => photo.evaluate((element) => getComputedStyle(element).outlineStyle))
+      .toBe('solid');
     await photoReady(page, 30_000);
 
     // From the middle (800, 600), two big steps left and two small ones down: (480, 624), wall.
@@ -259,7 +261,7 @@ describe('mask editor', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await editor.getByText('Crosshair at 30% across, 52% down.').waitFor();
-    expect(await editor.locator('.mask-editor__crosshair').isVisible()).toBe(true);
+    await expect.poll(() => editor.locator('.mask-editor__crosshair').isVisible()).toBe(true);
     // The wall is 82.5 % of the photo (six 200 × 280 windows out of 1600 × 1200).
     await page.keyboard.press('Enter');
     await editor.getByText(/^Walls: 8[23]% of the photo marked\.$/).waitFor();
@@ -306,10 +308,10 @@ describe('mask editor', () => {
         .toBe(true);
     };
     await expectPhotoInside();
-    expect(await editor.getByText(/Wheel or pinch to zoom/).isVisible()).toBe(true);
+    await expect.poll(() => editor.getByText(/Wheel or pinch to zoom/).isVisible()).toBe(true);
     // The brush size belongs to the brush and the eraser only.
     await editor.getByRole('button', { name: 'Smart select' }).click();
-    expect(await editor.getByRole('slider', { name: 'Brush size' }).count()).toBe(0);
+    await expect.poll(() => editor.getByRole('slider', { name: 'Brush size' }).count()).toBe(0);
     await editor.getByRole('button', { name: 'Eraser' }).click();
     await editor.getByRole('slider', { name: 'Brush size' }).waitFor();
 
@@ -323,7 +325,7 @@ describe('mask editor', () => {
     await phone.page.getByRole('button', { name: 'Mark areas' }).click();
     const phoneEditor = phone.page.getByRole('dialog', { name: 'Mask editor' });
     await phoneEditor.getByText('Gestures and keys').waitFor();
-    expect(await phoneEditor.getByText(/Wheel or pinch to zoom/).isVisible()).toBe(false);
+    await expect.poll(() => phoneEditor.getByText(/Wheel or pinch to zoom/).isVisible()).toBe(false);
     await phoneEditor.getByText('Gestures and keys').click();
     await phoneEditor.getByText(/Wheel or pinch to zoom/).waitFor();
   });
@@ -355,7 +357,9 @@ describe('mask editor', () => {
         expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
       }
       // Nothing spills past the screen: the rows scroll, the editor does not.
-      expect(await editor.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await expect
+        .poll(() => editor.evaluate((element) => element.scrollWidth <= element.clientWidth))
+        .toBe(true);
       // The last button (Fit) starts past the right edge; Tab brings it into view.
       const fit = editor.getByRole('button', { name: language.fit, exact: true });
       expect(((await fit.boundingBox())?.x ?? 0) + ((await fit.boundingBox())?.width ?? 0)).toBeGreaterThan(
@@ -369,7 +373,7 @@ describe('mask editor', () => {
       ) {
         await page.keyboard.press('Tab');
       }
-      expect(await fit.evaluate((button) => button === document.activeElement)).toBe(true);
+      await expect.poll(() => fit.evaluate((button) => button === document.activeElement)).toBe(true);
       const reached = await fit.boundingBox();
       expect(reached?.x ?? -1).toBeGreaterThanOrEqual(0);
       expect((reached?.x ?? 0) + (reached?.width ?? 0)).toBeLessThanOrEqual(390);
@@ -406,7 +410,7 @@ describe('mask editor', () => {
       .waitFor();
     for (const key of ['ArrowRight', 'ArrowDown'])
       for (let step = 0; step < 3; step += 1) await page.keyboard.press(`Shift+${key}`);
-    expect(await editor.locator('.mask-editor__shape-preview').isVisible()).toBe(true);
+    await expect.poll(() => editor.locator('.mask-editor__shape-preview').isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await editor.getByText('Shape filled.').waitFor();
 
@@ -459,13 +463,15 @@ describe('mask editor', () => {
     // the editor on them, smart select ready, the guide read as the dialog's description.
     const editor = page.getByRole('dialog', { name: 'Mask editor' });
     await editor.getByText('Click on the walls.').waitFor();
-    expect(await editor.evaluate((dialog) => dialog.getAttribute('aria-describedby'))).toBe(
-      await editor.getByText('Click on the walls.').evaluate((guide) => guide.id),
-    );
-    expect(await editor.getByRole('button', { name: 'Smart select' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
-    expect(await editor.getByRole('button', { name: 'Walls' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => editor.evaluate((dialog) => dialog.getAttribute('aria-describedby')))
+      .toBe(await editor.getByText('Click on the walls.').evaluate((guide) => guide.id));
+    await expect
+      .poll(() => editor.getByRole('button', { name: 'Smart select' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect
+      .poll(() => editor.getByRole('button', { name: 'Walls' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await editor.getByText(/Preparing smart select/).waitFor();
     await photoReady(page, 30_000);
     const selecting = editor.getByText('Selecting…');
@@ -492,9 +498,9 @@ describe('mask editor', () => {
     await page.getByRole('button', { name: 'Window frame colour' }).click();
     await page.getByRole('button', { name: 'White', exact: true }).click();
     await editor.getByText('Click on the window frames.').waitFor();
-    expect(await editor.getByRole('button', { name: 'Window frames' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => editor.getByRole('button', { name: 'Window frames' }).getAttribute('aria-pressed'))
+      .toBe('true');
     // Reopened, the photo, the saved walls and the analysis load again.
     await photoReady(page, 30_000);
     const glassPoint = await toScreen(page, 350, 390);
@@ -578,7 +584,7 @@ describe('mask editor', () => {
     });
     await page.getByRole('button', { name: 'Mark areas' }).click();
     await editor.getByRole('button', { name: 'Reset' }).waitFor();
-    expect(await editor.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
+    await expect.poll(() => editor.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
     await editor.getByRole('button', { name: 'Close' }).click();
     await editor.waitFor({ state: 'hidden' });
     releaseRegion();
@@ -671,7 +677,7 @@ describe('mask editor', () => {
     await page.getByRole('button', { name: 'Sage', exact: true }).click();
     // A job started now would read the walls from before (the top band).
     const transform = page.getByRole('button', { name: 'Transform', exact: true });
-    expect(await transform.isDisabled()).toBe(true);
+    await expect.poll(() => transform.isDisabled()).toBe(true);
     releaseSave();
     await transform.click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
@@ -711,7 +717,7 @@ describe('mask editor', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: start.y }] });
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await editor.getByRole('button', { name: 'Close' }).click();
     await page.getByText('The area to change is painted.').waitFor();
     await page.close();

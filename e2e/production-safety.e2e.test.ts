@@ -91,8 +91,8 @@ describe('production safety of the built app', () => {
     await page.getByText(`Project: ${hostileName}`).waitFor();
     await page.getByRole('button', { name: 'Dashboard' }).click();
     await page.getByRole('dialog', { name: 'Dashboard' }).getByText(hostileName).first().waitFor();
-    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await expect.poll(() => page.locator('img[src="x"]').count()).toBe(0);
 
     for (const url of [
       '/api/config',

@@ -40,7 +40,7 @@ async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
     { data: [...bytes], fileName: name, fileType: type },
   );
   await zone.dispatchEvent('dragenter', { dataTransfer });
-  expect(await zone.getAttribute('class')).toContain('image-picker__zone--dragging');
+  await expect.poll(() => zone.getAttribute('class')).toContain('image-picker__zone--dragging');
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
@@ -60,7 +60,7 @@ describe('projects', () => {
       .poll(() => page.getByRole('button', { name: 'Sign in / Sign up' }).first().isEnabled())
       .toBe(true);
     const create = page.getByRole('button', { name: 'Create project' });
-    expect(await create.isDisabled()).toBe(true);
+    await expect.poll(() => create.isDisabled()).toBe(true);
     await page.getByLabel('Project name').fill('Signed out house');
     const signIn = page.getByRole('dialog', { name: 'Sign in' });
     await signIn.getByText('You must be logged in to create a project.').waitFor();
@@ -101,9 +101,9 @@ describe('projects', () => {
       .getByRole('radiogroup')
       .or(page.getByRole('group', { name: 'What do you want to change?' }));
     await offers.waitFor();
-    expect(await page.getByRole('radio', { name: 'Standard' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Standard' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Chat' }).check();
-    expect(await page.getByRole('radio', { name: 'Chat' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Chat' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'About Inpainting (selection)' }).hover();
     await page
       .getByRole('tooltip')
@@ -121,7 +121,7 @@ describe('projects', () => {
     // Reload: the deep link keeps the project, and the tab keeps the offer chosen for it.
     await page.reload();
     await page.getByText('Project: Maple House').waitFor();
-    expect(await page.getByRole('radio', { name: 'Chat' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Chat' }).isChecked()).toBe(true);
 
     // A second tab sees a new result arrive without reloading, even one added after the tab had
     // loaded the project but before its live stream opened (held back here, as on a loaded machine).
@@ -136,7 +136,7 @@ describe('projects', () => {
     });
     await second.goto(projectUrl);
     await second.getByText('Project: Maple House').waitFor();
-    expect(await second.getByTestId('gallery-result').count()).toBe(0);
+    await expect.poll(() => second.getByTestId('gallery-result').count()).toBe(0);
     const result = await page.request.post(`${baseUrl}/api/projects/${projectId}/history`, {
       headers: { origin: baseUrl },
       multipart: {
@@ -194,7 +194,7 @@ describe('projects', () => {
     // "Create new project" clears everything.
     await page.getByRole('button', { name: 'Create new project' }).click();
     await page.getByLabel('Project name').waitFor();
-    expect(await page.getByLabel('Project name').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Project name').inputValue()).toBe('');
     expect(new URL(page.url()).pathname).toBe('/');
 
     await page.getByRole('button', { name: 'Dashboard' }).click();

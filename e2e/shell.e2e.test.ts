@@ -66,15 +66,17 @@ describe('the phone header', () => {
     expect(signInBox?.height ?? 0).toBeLessThanOrEqual(44);
     // Brand, Menu and the sign-in button fit the row without overflowing it.
     expect((signInBox?.x ?? 0) + (signInBox?.width ?? 0)).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     const brand = page.getByRole('link', { name: 'Facelift' });
-    expect(await brand.isVisible()).toBe(true);
+    await expect.poll(() => brand.isVisible()).toBe(true);
     const menu = page.getByRole('button', { name: 'Menú' });
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('button', { name: 'Comprar créditos' }).isVisible()).toBe(false);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.getByRole('button', { name: 'Comprar créditos' }).isVisible()).toBe(false);
 
     await menu.press('Enter');
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
     // The group follows the button in the focus order.
     await page.keyboard.press('Tab');
     expect(
@@ -83,8 +85,8 @@ describe('the phone header', () => {
         .evaluate((select) => select === document.activeElement),
     ).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // An action closes the menu; its dialog gives the focus back to the Menu button.
     await menu.click();
@@ -93,8 +95,8 @@ describe('the phone header', () => {
     await purchase.waitFor();
     await page.keyboard.press('Escape');
     await purchase.waitFor({ state: 'hidden' });
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 });
 
@@ -104,8 +106,8 @@ describe('languages', () => {
     await page.goto(baseUrl);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
     await page.getByRole('button', { name: 'Comprar créditos' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
-    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('es');
     await page.reload();
     await page.getByRole('button', { name: 'Crear nuevo proyecto' }).waitFor();
     await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
@@ -115,8 +117,8 @@ describe('languages', () => {
     const { page } = await newSession({ locale: 'es-ES' });
     await page.goto(`${baseUrl}/?lng=fr`);
     await page.getByRole('button', { name: 'Acheter des crédits' }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('fr');
-    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('fr');
+    await expect.poll(() => page.getAttribute('html', 'dir')).toBe('ltr');
   });
 
   it('follows the browser language and falls back to English for others', async () => {

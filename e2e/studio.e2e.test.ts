@@ -106,7 +106,7 @@ describe('the studio fits one screen', () => {
       const transform = page.getByRole('button', { name: 'Transform', exact: true });
       await expectInViewport(page, transform);
       await expectUncovered(transform);
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
       if (size.name === 'phone') {
         // Touch targets: at least 44 px on a phone.
@@ -153,7 +153,7 @@ describe('the studio fits one screen', () => {
         await expectInViewport(page, target);
         await expectUncovered(target);
       }
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     });
   }
 
@@ -210,8 +210,10 @@ describe('the studio fits one screen', () => {
       // The line under the buttons too: it was cut by the window's bottom edge (y 756–777).
       await expectInViewport(page, page.locator('.result-panel__saved'));
       await expectInViewport(page, wall);
-      expect(await page.locator('.studio__controls').evaluate((column) => column.scrollTop)).toBe(0);
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expect
+        .poll(() => page.locator('.studio__controls').evaluate((column) => column.scrollTop))
+        .toBe(0);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await context.close();
     }
   });
@@ -263,7 +265,7 @@ describe('the studio fits one screen', () => {
       await expectInViewport(page, target);
       await expectUncovered(target);
     }
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const download = page.getByRole('link', { name: 'Download' });
     await download.scrollIntoViewIfNeeded();
     await expectUncovered(download);
@@ -274,7 +276,7 @@ describe('the studio fits one screen', () => {
     const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
     await preview.waitFor();
     await page.getByText('Preview', { exact: true }).waitFor();
-    expect(await page.getByRole('img', { name: 'Result' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('img', { name: 'Result' }).count()).toBe(0);
     // Red is far redder than the photo's warm wall (red − green 15).
     await expect
       .poll(async () => {
@@ -282,7 +284,7 @@ describe('the studio fits one screen', () => {
         return r - g;
       })
       .toBeGreaterThan(30);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expectInViewport(page, transform);
   });
 
@@ -551,7 +553,7 @@ describe('any colour', () => {
     await page.goto(`${baseUrl}/projects/${project.id}`);
     await page.getByText('5 credits', { exact: true }).waitFor();
     const keep = page.getByRole('button', { name: 'Keep this look', exact: true });
-    expect(await keep.isDisabled()).toBe(true);
+    await expect.poll(() => keep.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Wall colour' }).click();
     const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
     const prompt = page.getByRole('textbox', { name: 'Generated prompt' });
@@ -569,9 +571,9 @@ describe('any colour', () => {
     // Look 1 (sage) comes back: the prompt, the pressed card and the stage's wall.
     await page.getByRole('button', { name: 'Look 1', exact: true }).click();
     await expect.poll(() => prompt.inputValue()).toContain('Change only the walls to sage');
-    expect(await page.getByRole('button', { name: 'Look 1', exact: true }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Look 1', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect
       .poll(async () => {
         const [r, g] = (await wallMiddle(preview)) as [number, number, number];
@@ -590,7 +592,7 @@ describe('any colour', () => {
       await page.setViewportSize({ width: 1366, height: 768 });
     }
     await page.getByRole('button', { name: 'Remove look 4', exact: true }).click();
-    expect(await page.getByRole('button', { name: /^Look \d$/ }).count()).toBe(3);
+    await expect.poll(() => page.getByRole('button', { name: /^Look \d$/ }).count()).toBe(3);
 
     // Transform applies the look shown: the stored job asks for sage walls.
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
@@ -633,6 +635,8 @@ describe('any colour', () => {
       .poll(() => page.getByRole('textbox', { name: 'Generated prompt' }).inputValue())
       .toContain('Change only the walls to custom colour #5a3c32 (close to');
     await page.getByRole('button', { name: '#5a3c32', exact: true }).waitFor();
-    expect(await page.getByText('Click the photo to take its colour. Esc cancels.').count()).toBe(0);
+    await expect
+      .poll(() => page.getByText('Click the photo to take its colour. Esc cancels.').count())
+      .toBe(0);
   });
 });

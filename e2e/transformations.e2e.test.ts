@@ -57,9 +57,9 @@ describe('standard transformation with the local engine', () => {
     const slider = page.getByRole('slider', { name: 'Comparison position' });
     await slider.waitFor({ timeout: 20_000 });
     await page.getByRole('img', { name: 'Result' }).waitFor();
-    expect(await slider.inputValue()).toBe('50');
+    await expect.poll(() => slider.inputValue()).toBe('50');
     await page.getByRole('button', { name: '+10' }).click();
-    expect(await slider.inputValue()).toBe('60');
+    await expect.poll(() => slider.inputValue()).toBe('60');
     await page.getByText('4 credits', { exact: true }).waitFor();
 
     const [first] = await historyOf(page.request, baseUrl, project.id);
@@ -79,7 +79,9 @@ describe('standard transformation with the local engine', () => {
 
     // The result is already saved in the project: no button offers to save it again.
     await page.getByText("Project Saved: every result stays in this project's gallery.").waitFor();
-    expect(await page.getByRole('button', { name: /Save generated|Upgrade to save/ }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: /Save generated|Upgrade to save/ }).count())
+      .toBe(0);
 
     await page.getByRole('button', { name: 'Use for next transformation' }).click();
     await chooseWallColour(page, 'Burgundy');
@@ -106,19 +108,21 @@ describe('standard transformation with the local engine', () => {
     await editor.getByText('Click on the walls.').waitFor();
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Sage');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Sage');
     // Further colours for the walls do not interrupt again; the button names what is missing
     // and leads there rather than failing after the click.
     await page.getByRole('button', { name: 'Burgundy', exact: true }).click();
     await expect
       .poll(() => page.getByLabel('Generated prompt').inputValue())
       .toContain('Change only the walls to burgundy');
-    expect(await editor.count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Transform', exact: true }).count()).toBe(0);
+    await expect.poll(() => editor.count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Transform', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Mark the walls first' }).click();
     await editor.getByText('Click on the walls.').waitFor();
     await editor.getByRole('button', { name: 'Close' }).click();
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     expect((await historyOf(page.request, baseUrl, project.id)).length).toBe(0);
     await page.getByText('5 credits', { exact: true }).waitFor();
   });
@@ -147,7 +151,7 @@ describe('a kept result', () => {
     await page.reload();
     const result = page.getByRole('img', { name: 'Result' });
     await result.waitFor({ timeout: 10_000 });
-    expect(await result.getAttribute('src')).toBe(item.transformed.url);
+    await expect.poll(() => result.getAttribute('src')).toBe(item.transformed.url);
   });
 });
 
@@ -196,7 +200,7 @@ describe('standard transformation with the OpenAI engine (fake provider)', () =>
     await page
       .getByText('Only the marked areas change (walls); every other pixel stays as in your photo.')
       .waitFor();
-    expect(await page.getByText(/redraws the whole photo/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/redraws the whole photo/).count()).toBe(0);
   });
 
   it('answers a moderation refusal with its own hint, once, and no word of API keys', async () => {

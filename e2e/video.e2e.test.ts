@@ -203,8 +203,8 @@ describe('before/after video creator', () => {
     await dialog.getByRole('status').filter({ hasText: 'Video cancelled.' }).waitFor();
     await expect.poll(focusedText).toBe('Generate video');
     expect(await workerClosed).toContain('video-encoder');
-    expect(await progress.count()).toBe(0);
-    expect(await dialog.getByRole('link', { name: 'Download video' }).count()).toBe(0);
+    await expect.poll(() => progress.count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('link', { name: 'Download video' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Generate video' }).waitFor();
   }, 120_000);
 
@@ -243,9 +243,9 @@ describe('before/after video creator', () => {
     const copied = shownInPage(page, 'Copied!');
     await dialog.getByRole('button', { name: 'Copy caption' }).click();
     await copied;
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'Our new facade\n\n#beforeandafter #facade',
-    );
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('Our new facade\n\n#beforeandafter #facade');
     await dialog.getByRole('button', { name: 'Copy caption' }).waitFor({ timeout: 4000 });
 
     await generateAndDownload(page, dialog);
@@ -253,7 +253,7 @@ describe('before/after video creator', () => {
     await dialog.getByRole('button', { name: 'Share video' }).click();
     await copiedMessage;
     const status = dialog.getByRole('status').filter({ hasText: 'the message was copied to the clipboard' });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(baseUrl);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(baseUrl);
     // Status texts reset after 2 s.
     await status.waitFor({ state: 'detached', timeout: 4000 });
   }, 120_000);
@@ -298,7 +298,9 @@ describe('before/after video creator', () => {
     await page.evaluate(() => (window as unknown as { abortNextShare(): void }).abortNextShare());
     await share.click();
     await share.waitFor();
-    expect(await share.isEnabled()).toBe(true);
-    expect(await dialog.getByText(/Shared!|copied to the clipboard|Could not share/).count()).toBe(0);
+    await expect.poll(() => share.isEnabled()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText(/Shared!|copied to the clipboard|Could not share/).count())
+      .toBe(0);
   }, 120_000);
 });

@@ -182,12 +182,12 @@ describe('hostile text is shown as text, and the CSP blocks inline script', () =
     await video.getByRole('combobox', { name: 'Platform' }).selectOption('twitter');
     const title = video.getByRole('textbox', { name: 'Title (optional)', exact: true });
     await title.fill(videoTitle);
-    expect(await title.inputValue()).toBe(videoTitle);
+    await expect.poll(() => title.inputValue()).toBe(videoTitle);
     await video.getByRole('button', { name: 'Copy caption' }).click();
     await video.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${videoTitle}\n\n#beforeandafter #facade`,
-    );
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`${videoTitle}\n\n#beforeandafter #facade`);
     await expectNoInjectedElement(page, 'video creator');
     await page.keyboard.press('Escape');
     await video.waitFor({ state: 'detached' });
@@ -196,7 +196,7 @@ describe('hostile text is shown as text, and the CSP blocks inline script', () =
     await page.getByRole('button', { name: 'Dashboard' }).click();
     const dashboard = page.getByRole('dialog', { name: 'Dashboard' });
     await dashboard.getByRole('heading', { name: projectName, exact: true }).waitFor();
-    expect(await dashboard.getByText(profileText, { exact: true }).count()).toBe(3);
+    await expect.poll(() => dashboard.getByText(profileText, { exact: true }).count()).toBe(3);
     await expectNoInjectedElement(page, 'dashboard');
     await page.keyboard.press('Escape');
 
