@@ -246,25 +246,144 @@ describe('chat with the offline engine (no key)', () => {
     }
   });
 
-  it('fits a phone screen', async () => {
-    if (!screenshots) return;
+  it('fits a phone screen under a result: the composer, Send and the newest message show below the header, nothing overlaps, no sideways scroll', {
+    timeout: 60_000,
+  }, async () => {
     const { page } = await newSession({ viewport: { width: 390, height: 844 } });
     const project = await userWithProject(page.request, baseUrl);
-    await openChat(page, baseUrl, project.id);
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    // A result first: on a phone it does not stick under the header, so the page itself
+    // scrolls to bring the conversation into view (and once left it behind the header).
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    // The result's buttons follow the sheet: a user who went down to them scrolled the page.
+    await page.getByRole('link', { name: 'Download' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('radio', { name: 'Chat' }).check();
+    await page.getByRole('heading', { name: 'Chat with the AI' }).waitFor();
     await attachFour(page);
     await page.getByRole('textbox', { name: 'Message' }).fill('les murs en vert sauge');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await page
-      .getByRole('log', { name: 'Conversation' })
-      .getByRole('button', { name: 'Open the AI image' })
-      .waitFor({ timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Chat with the AI' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${screenshots}/chat-390.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Open the AI image' }).click();
-    await page.getByRole('dialog', { name: 'AI image' }).waitFor();
-    await page.screenshot({ path: `${screenshots}/chat-dialog-390.png` });
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByRole('button', { name: 'Open the AI image' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => log.getByRole('listitem').count()).toBe(2);
+
+    await expect.poll(() => phoneChatLayoutFaults(page)).toEqual([]);
+    if (screenshots) {
+      await page.screenshot({ path: `${screenshots}/chat-390.png` });
+      await page.getByRole('button', { name: 'Open the AI image' }).click();
+      await page.getByRole('dialog', { name: 'AI image' }).waitFor();
+      await page.screenshot({ path: `${screenshots}/chat-dialog-390.png` });
+    }
+  });
+
+  it('keeps the composer to its two lines on a phone in every language (the placeholder wrapped to three)', async () => {
+    const languages = [
+      { locale: 'en-US', chat: 'Chat' },
+      { locale: 'es-ES', chat: 'Chat' },
+      { locale: 'fr-FR', chat: 'Discussion' },
+    ];
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 390, height: 844 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request, baseUrl);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      await page.getByRole('radio', { name: language.chat, exact: true }).check();
+      const box = page.locator('.chat-composer__input');
+      await box.waitFor();
+      // The box sizes itself to its content, the placeholder included (field-sizing: content).
+      await expect
+        .poll(() =>
+          box.evaluate((element: HTMLTextAreaElement) => {
+            const style = getComputedStyle(element);
+            const twoLines =
+              2 * Number.parseFloat(style.lineHeight) +
+              Number.parseFloat(style.paddingTop) +
+              Number.parseFloat(style.paddingBottom) +
+              Number.parseFloat(style.borderTopWidth) +
+              Number.parseFloat(style.borderBottomWidth);
+            const height = element.getBoundingClientRect().height;
+            return element.placeholder.length > 0 && height <= twoLines + 0.5
+              ? 'two lines'
+              : `${height} px for "${element.placeholder}", two lines are ${twoLines} px`;
+          }),
+        )
+        .toBe('two lines');
+      await context.close();
+    }
   });
 });
+
+/**
+ * What is wrong with the phone chat's layout, as messages (none when it fits): the page scrolls
+ * sideways; the composer, Attach, Send or the newest message is outside the part of the screen
+ * the sticky header leaves, or covered at its centre; two of the composer's parts overlap.
+ */
+function phoneChatLayoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const width = window.innerWidth;
+    const height = window.innerHeight;
+    if (document.documentElement.scrollWidth > width) {
+      faults.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    }
+    const header = document.querySelector('.app-header')?.getBoundingClientRect();
+    const top = header?.bottom ?? 0;
+    const composer = document.querySelector<HTMLElement>('.chat-composer__input');
+    const [attach, send] = [...document.querySelectorAll<HTMLElement>('.chat-composer__actions button')];
+    const list = document.querySelector<HTMLElement>('.chat-messages');
+    const cost = list?.parentElement?.querySelector<HTMLElement>(':scope > .ui-field__hint');
+    const newest = [...document.querySelectorAll<HTMLElement>('.chat-messages__list > li')].at(-1);
+    const parts = { composer, attach, send, list, cost, newest };
+    for (const [name, element] of Object.entries(parts)) {
+      if (!element) faults.push(`${name} is missing`);
+    }
+    if (!composer || !attach || !send || !list || !cost || !newest) return faults;
+    const describe = (rect: DOMRect) =>
+      `x ${Math.round(rect.left)}–${Math.round(rect.right)}, y ${Math.round(rect.top)}–${Math.round(rect.bottom)}`;
+    const isHit = (element: HTMLElement, x: number, y: number) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && (hit === element || element.contains(hit));
+    };
+    for (const [name, element] of Object.entries({ composer, attach, send, list })) {
+      const rect = element.getBoundingClientRect();
+      if (rect.left < 0 || rect.right > width || rect.top < top - 0.5 || rect.bottom > height + 0.5) {
+        faults.push(
+          `${name} at ${describe(rect)} is not in the screen under the header (y ${top}–${height})`,
+        );
+      } else if (!isHit(element, rect.left + rect.width / 2, rect.top + rect.height / 2)) {
+        faults.push(`${name} is covered at its centre`);
+      }
+    }
+    // The list follows the newest message: its end shows at the list's bottom, uncovered.
+    const listRect = list.getBoundingClientRect();
+    const newestRect = newest.getBoundingClientRect();
+    if (newestRect.bottom > listRect.bottom + 0.5 || newestRect.bottom < listRect.top) {
+      faults.push(
+        `the newest message (${describe(newestRect)}) is not shown in the list (${describe(listRect)})`,
+      );
+    } else if (
+      !isHit(newest, newestRect.left + newestRect.width / 2, Math.max(top, newestRect.bottom - 12))
+    ) {
+      faults.push('the newest message is covered');
+    }
+    const boxes = Object.entries({ list, composer, attach, send, cost }).map(
+      ([name, element]) => [name, element.getBoundingClientRect()] as const,
+    );
+    for (const [index, [name, rect]] of boxes.entries()) {
+      for (const [otherName, other] of boxes.slice(index + 1)) {
+        const overlapX = Math.min(rect.right, other.right) - Math.max(rect.left, other.left);
+        const overlapY = Math.min(rect.bottom, other.bottom) - Math.max(rect.top, other.top);
+        if (overlapX > 0.5 && overlapY > 0.5) faults.push(`${name} and ${otherName} overlap`);
+      }
+    }
+    return faults;
+  });
+}
 
 describe('chat with the OpenAI engine (fake server)', () => {
   let fake: FakeOpenAiServer;
