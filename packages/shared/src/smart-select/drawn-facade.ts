@@ -1,4 +1,4 @@
-import type { RgbaPixels } from '../mask/mask-contract.ts';
+import type { Bitmask, RgbaPixels } from '../mask/mask-contract.ts';
 
 /** Drawing helpers for the smart-select tests, which draw their own facades (never photos). */
 
@@ -23,4 +23,25 @@ export function makeImage(
     }
   }
   return { width, height, data };
+}
+
+/** `colour` in light or shade (`factor`), with `grain` added to every channel. */
+export const shade = (colour: Colour, factor: number, grain = 0): Colour => [
+  colour[0] * factor + grain,
+  colour[1] * factor + grain,
+  colour[2] * factor + grain,
+];
+
+/** Share of the pixels where `where` holds that the mask takes. */
+export function shareSelected(mask: Bitmask, where: (x: number, y: number) => boolean): number {
+  let total = 0;
+  let taken = 0;
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!where(x, y)) continue;
+      total++;
+      if (mask.data[y * mask.width + x] === 1) taken++;
+    }
+  }
+  return taken / total;
 }

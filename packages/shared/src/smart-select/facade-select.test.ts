@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bitmask, RgbaPixels } from '../mask/mask-contract.ts';
+import { type Colour, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import {
   findOpening,
   paintRectangle,
@@ -9,45 +9,6 @@ import {
   selectFacadeElement,
 } from './facade-select.ts';
 import { findSimilar, frameOfOpening } from './similar-and-frames.ts';
-
-type Colour = readonly [number, number, number];
-
-function makeImage(width: number, height: number, paint: (x: number, y: number) => Colour): RgbaPixels {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const [red, green, blue] = paint(x, y);
-      data.set([red, green, blue, 255], (y * width + x) * 4);
-    }
-  }
-  return { width, height, data };
-}
-
-/** Deterministic noise in [-amplitude, amplitude], so tests do not flake. */
-function noise(x: number, y: number, amplitude: number): number {
-  const hash = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
-  return Math.round((hash - Math.floor(hash) - 0.5) * 2 * amplitude);
-}
-
-const shade = (colour: Colour, factor: number, grain = 0): Colour => [
-  colour[0] * factor + grain,
-  colour[1] * factor + grain,
-  colour[2] * factor + grain,
-];
-
-/** Share of the pixels where `where` holds that the mask takes. */
-function shareSelected(mask: Bitmask, where: (x: number, y: number) => boolean): number {
-  let total = 0;
-  let taken = 0;
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if (!where(x, y)) continue;
-      total++;
-      if (mask.data[y * mask.width + x] === 1) taken++;
-    }
-  }
-  return taken / total;
-}
 
 const sky: Colour = [120, 170, 225];
 

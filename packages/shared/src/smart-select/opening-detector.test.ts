@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Bitmask } from '../mask/mask-contract.ts';
-import { type Colour, makeImage, noise } from './drawn-facade.ts';
+import { type Colour, makeImage, noise, shareSelected } from './drawn-facade.ts';
 import { findOpening, prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 import { cutOpenings, type OpeningMap } from './opening-detector.ts';
 import { findSimilar } from './similar-and-frames.ts';
-
-function shareSelected(mask: Bitmask, where: (x: number, y: number) => boolean): number {
-  let total = 0;
-  let taken = 0;
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if (!where(x, y)) continue;
-      total++;
-      if (mask.data[y * mask.width + x] === 1) taken++;
-    }
-  }
-  return taken / total;
-}
 
 /** A 0/1 map as the detector's running sums. */
 function mapOf(width: number, height: number, isSet: (x: number, y: number) => boolean): OpeningMap {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Bitmask, countPainted, createBitmask, type RgbaPixels } from '../mask/mask-contract.ts';
+import { type Colour, makeImage, noise } from './drawn-facade.ts';
 import { convertToOklab } from './oklab-image.ts';
 import {
   applySelection,
@@ -9,26 +10,6 @@ import {
   selectSimilarArea,
   smartSelectTolerance,
 } from './smart-select.ts';
-
-type Colour = readonly [number, number, number];
-
-/** A synthetic photo: `paint(x, y)` gives each pixel's colour. */
-function makeImage(width: number, height: number, paint: (x: number, y: number) => Colour): RgbaPixels {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const [red, green, blue] = paint(x, y);
-      data.set([red, green, blue, 255], (y * width + x) * 4);
-    }
-  }
-  return { width, height, data };
-}
-
-/** Deterministic noise in [-amplitude, amplitude], so tests do not flake. */
-function noise(x: number, y: number, amplitude: number): number {
-  const hash = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
-  return Math.round((hash - Math.floor(hash) - 0.5) * 2 * amplitude);
-}
 
 const wallColour: Colour = [214, 196, 160];
 const anthraciteFrame: Colour = [55, 58, 62];

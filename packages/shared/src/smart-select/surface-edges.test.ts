@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Bitmask } from '../mask/mask-contract.ts';
-import { type Colour, makeImage, noise } from './drawn-facade.ts';
+import { type Colour, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, selectFacadeElement, subtractFromSurface } from './facade-select.ts';
-
-/** Share of the pixels where `where` holds that the mask takes. */
-function shareSelected(mask: Bitmask, where: (x: number, y: number) => boolean): number {
-  let total = 0;
-  let taken = 0;
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if (!where(x, y)) continue;
-      total++;
-      if (mask.data[y * mask.width + x] === 1) taken++;
-    }
-  }
-  return taken / total;
-}
-
-const shade = (colour: Colour, factor: number, grain: number): Colour => [
-  colour[0] * factor + grain,
-  colour[1] * factor + grain,
-  colour[2] * factor + grain,
-];
 
 const stone: Colour = [215, 200, 170];
 const sky: Colour = [120, 170, 225];
