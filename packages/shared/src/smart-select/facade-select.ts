@@ -103,6 +103,13 @@ export interface FacadeTuning {
    */
   detectorWallMargin: number;
   /**
+   * Long thin dark streaks (a cornice's shadow) leave the map before the cuts: runs along a
+   * row at least this share of the photo's width long (0: kept)…
+   */
+  detectorStreakLength: number;
+  /** …where the dark run down the column is at most this many superpixel sizes high. */
+  detectorStreakThickness: number;
+  /**
    * The facade's grid (docs/decisions/052): a column (floor) of openings is where the dark
    * share of the columns (the frame lines along the rows) rises this share of the way from
    * its low to its high…
@@ -177,6 +184,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   wallLightnessWeight: 1,
   similarExampleGrowth: 3,
   detectorWallMargin: 5,
+  detectorStreakLength: 0.15,
+  detectorStreakThickness: 1,
   gridLevel: 0.35,
   gridFill: 0.2,
   gridMargin: 0.1,
@@ -516,6 +525,12 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
     // The sky and the street are darker or lighter than the wall too, but hold no openings.
     (x, y) => members[labels[y * width + x] as number] === 1,
     wallLightness - tuning.detectorWallMargin,
+    tuning.detectorStreakLength > 0
+      ? {
+          length: Math.round(tuning.detectorStreakLength * Math.ceil(width / step)),
+          thickness: Math.max(1, Math.round(tuning.detectorStreakThickness * cell)),
+        }
+      : undefined,
   );
   const found = cutOpenings(map, {
     gapShare: tuning.detectorGapShare,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Colour, makeImage, noise, shareSelected } from './drawn-facade.ts';
 import { findOpening, prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
-import { cutOpenings, type OpeningMap } from './opening-detector.ts';
+import { convertToOklab } from './oklab-image.ts';
+import { cutOpenings, darknessMap, type OpeningMap } from './opening-detector.ts';
 import { findSimilar } from './similar-and-frames.ts';
 
 /** A 0/1 map as the detector's running sums. */
@@ -199,5 +200,43 @@ describe('balconies on a drawn render facade: a railing along the upper floor', 
         0.05,
       );
     }
+  });
+});
+
+describe('cornice and sill shadows along every floor, in the darkness map', () => {
+  // 2 floors × 5 dark windows; along each floor a cornice's shadow (10 px) just above the
+  // windows and a sill's shadow (8 px) just below them run the facade's whole width, glued to
+  // every window: between the windows the shadows are 30 % of the floor's height.
+  const width = 600;
+  const height = 300;
+  const render: Colour = [200, 188, 164];
+  const glass: Colour = [84, 90, 100];
+  const windows: Rectangle[] = [];
+  for (const top of [60, 190]) {
+    for (const left of [40, 160, 280, 400, 520])
+      windows.push({ left, top, right: left + 39, bottom: top + 39 });
+  }
+  const isWindow = (x: number, y: number) =>
+    windows.some((box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom);
+  const isShadow = (y: number) =>
+    windows.some((box) => (y >= box.top - 10 && y < box.top) || (y > box.bottom && y <= box.bottom + 8));
+  const photo = makeImage(width, height, (x, y) => {
+    const grain = noise(x, y, 4);
+    const [red, green, blue] = isWindow(x, y) ? glass : render;
+    const light = !isWindow(x, y) && isShadow(y) ? 0.6 : 1;
+    return [red * light + grain, green * light + grain, blue * light + grain];
+  });
+  const lab = convertToOklab(photo);
+  const cuts = (streaks?: { length: number; thickness: number }) =>
+    cutOpenings(darknessMap(lab, width, height, 6, 40, 1, undefined, Number.NEGATIVE_INFINITY, streaks));
+
+  it('clears the shadows, and the cuts find every window', () => {
+    const found = cuts({ length: 90, thickness: 12 });
+    for (const target of windows) expect(found.some((box) => near(box, target, 2))).toBe(true);
+  });
+
+  it('finds no window while the shadows stay in the map', () => {
+    const found = cuts();
+    for (const target of windows) expect(found.some((box) => near(box, target, 2))).toBe(false);
   });
 });

@@ -66,6 +66,7 @@ export function darknessMap(
   step: number,
   inside?: (x: number, y: number) => boolean,
   wallLightness = Number.NEGATIVE_INFINITY,
+  streaks?: { length: number; thickness: number },
 ): OpeningMap {
   const width = Math.ceil(imageWidth / step);
   const height = Math.ceil(imageHeight / step);
@@ -86,11 +87,9 @@ export function darknessMap(
       lightSums[(y + 1) * stride + x + 1] = (lightSums[y * stride + x + 1] as number) + row;
     }
   }
-  const sums = new Int32Array(stride * (height + 1));
-  const insideSums = new Int32Array(stride * (height + 1));
+  const dark = new Uint8Array(width * height);
+  const searched = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    let row = 0;
-    let insideRow = 0;
     const y0 = Math.max(0, y - radius) * stride;
     const y1 = Math.min(height, y + radius + 1) * stride;
     const rows = (y1 - y0) / stride;
@@ -105,13 +104,80 @@ export function darknessMap(
         (rows * (x1 - x0));
       const isInside =
         !inside || inside(Math.min(imageWidth - 1, x * step), Math.min(imageHeight - 1, y * step));
-      if (isInside) insideRow++;
-      if (isInside && (lightness[y * width + x] as number) < Math.max(mean, wallLightness) - contrast) row++;
+      if (!isInside) continue;
+      searched[y * width + x] = 1;
+      if ((lightness[y * width + x] as number) < Math.max(mean, wallLightness) - contrast)
+        dark[y * width + x] = 1;
+    }
+  }
+  if (streaks) clearStreaks(dark, width, height, streaks.length, streaks.thickness);
+  const sums = new Int32Array(stride * (height + 1));
+  const insideSums = new Int32Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    let insideRow = 0;
+    for (let x = 0; x < width; x++) {
+      insideRow += searched[y * width + x] as number;
+      row += dark[y * width + x] as number;
       sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
       insideSums[(y + 1) * stride + x + 1] = (insideSums[y * stride + x + 1] as number) + insideRow;
     }
   }
   return { width, height, step, sums, insideSums };
+}
+
+/**
+ * Clears long thin horizontal runs of dark cells: the shadow under a cornice or a sill band
+ * runs along the whole facade, a few cells high, and glues every window of a floor to it, so
+ * no column between them is a gap. A cell goes when its row's dark run is at least `length`
+ * long and at least half of that run's cells have a dark run down their column at most
+ * `thickness` high; the cells of a row through a band of windows side by side run tall.
+ */
+export function clearStreaks(
+  dark: Uint8Array,
+  width: number,
+  height: number,
+  length: number,
+  thickness: number,
+): void {
+  const vertical = new Int32Array(width * height);
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height) {
+      if (dark[y * width + x] !== 1) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end + 1 < height && dark[(end + 1) * width + x] === 1) end++;
+      for (let k = y; k <= end; k++) vertical[k * width + x] = end - y + 1;
+      y = end + 1;
+    }
+  }
+  const clear: number[] = [];
+  for (let y = 0; y < height; y++) {
+    let x = 0;
+    while (x < width) {
+      if (dark[y * width + x] !== 1) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end + 1 < width && dark[y * width + end + 1] === 1) end++;
+      if (end - x + 1 >= length) {
+        let thin = 0;
+        for (let k = x; k <= end; k++) if ((vertical[y * width + k] as number) <= thickness) thin++;
+        // Mostly thin: a shadow, cleared over the windows it touches too (their glass starts
+        // below it); mostly tall: a band of openings side by side, kept.
+        const isShadow = thin >= 0.5 * (end - x + 1);
+        for (let k = x; k <= end; k++) {
+          if (isShadow || (vertical[y * width + k] as number) <= thickness) clear.push(y * width + k);
+        }
+      }
+      x = end + 1;
+    }
+  }
+  for (const index of clear) dark[index] = 0;
 }
 
 /**
