@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { userWithProject } from './support/project-setup.ts';
+import { latestResultPixels, userWithProject } from './support/project-setup.ts';
 
 const { newSession } = useBrowser();
 
@@ -149,14 +149,7 @@ describe('mask editor', () => {
     await page.getByRole('button', { name: 'Sage', exact: true }).click();
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
-    const projectView = await (await page.request.get(`${baseUrl}/api/projects/${project.id}`)).json();
-    const result = await (
-      await page.request.get(`${baseUrl}${projectView.history[0].transformed.url}`)
-    ).body();
-    const { data, info } = await sharp(result).raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => [
-      ...data.subarray((y * width + x) * info.channels, (y * width + x) * info.channels + 3),
-    ];
+    const at = await latestResultPixels(page.request, baseUrl, project.id);
     expect(at(1500, 100)).toEqual([200, 190, 175]);
     const [red = 0, green = 0, blue = 0] = at(600, 550);
     expect(green).toBeGreaterThan(red);
@@ -214,14 +207,7 @@ describe('mask editor', () => {
     await page.getByRole('button', { name: 'White', exact: true }).click();
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
-    const projectView = await (await page.request.get(`${baseUrl}/api/projects/${project.id}`)).json();
-    const result = await (
-      await page.request.get(`${baseUrl}${projectView.history[0].transformed.url}`)
-    ).body();
-    const { data, info } = await sharp(result).raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => [
-      ...data.subarray((y * width + x) * info.channels, (y * width + x) * info.channels + 3),
-    ];
+    const at = await latestResultPixels(page.request, baseUrl, project.id);
     for (const box of facadeWindows) {
       expect(at(box.left + 100, box.top + 140)).toEqual([120, 140, 160]);
       const [red = 0] = at(box.left + 100, box.top + 6);
@@ -513,14 +499,7 @@ describe('mask editor', () => {
 
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
-    const projectView = await (await page.request.get(`${baseUrl}/api/projects/${project.id}`)).json();
-    const result = await (
-      await page.request.get(`${baseUrl}${projectView.history[0].transformed.url}`)
-    ).body();
-    const { data, info } = await sharp(result).raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => [
-      ...data.subarray((y * width + x) * info.channels, (y * width + x) * info.channels + 3),
-    ];
+    const at = await latestResultPixels(page.request, baseUrl, project.id);
     // Sage over the whole wall (corners, between windows).
     for (const [x, y] of [
       [600, 620],
@@ -681,14 +660,7 @@ describe('mask editor', () => {
     releaseSave();
     await transform.click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
-    const projectView = await (await page.request.get(`${baseUrl}/api/projects/${project.id}`)).json();
-    const result = await (
-      await page.request.get(`${baseUrl}${projectView.history[0].transformed.url}`)
-    ).body();
-    const { data, info } = await sharp(result).raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => [
-      ...data.subarray((y * width + x) * info.channels, (y * width + x) * info.channels + 3),
-    ];
+    const at = await latestResultPixels(page.request, baseUrl, project.id);
     expect(at(800, 300)).toEqual([200, 190, 175]);
     const [red = 0, green = 0, blue = 0] = at(800, 900);
     expect(green).toBeGreaterThan(red);

@@ -121,3 +121,18 @@ export function leftWallRegionPng(): Promise<Buffer> {
   const { width, height, wallWidth } = leftWallFacade;
   return regionPng(width, height, (x) => x < wallWidth);
 }
+
+/** The project's newest result, read back through the API: `at(x, y)` gives its [red, green, blue]. */
+export async function latestResultPixels(
+  request: APIRequestContext,
+  origin: string,
+  projectId: string,
+): Promise<(x: number, y: number) => number[]> {
+  const projectView = await (await request.get(`${origin}/api/projects/${projectId}`)).json();
+  const result = await (await request.get(`${origin}${projectView.history[0].transformed.url}`)).body();
+  const { data, info } = await sharp(result).raw().toBuffer({ resolveWithObject: true });
+  return (x, y) => {
+    const offset = (y * info.width + x) * info.channels;
+    return [...data.subarray(offset, offset + 3)];
+  };
+}
