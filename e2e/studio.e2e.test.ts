@@ -288,6 +288,72 @@ describe('the studio fits one screen', () => {
     await expectInViewport(page, transform);
   });
 
+  it('offers its three choices on one row at both sizes in every language, each label clear of its help', {
+    timeout: 90_000,
+  }, async () => {
+    // They wrapped to two rows at 1366 × 768 (88 px, the chat's message list lost 48 px) and to
+    // three on a phone (148 px).
+    const offers = {
+      'en-US': ['Standard', 'Inpainting (selection)', 'Chat'],
+      'es-ES': ['Estándar', 'Retoque (selección)', 'Chat'],
+      'fr-FR': ['Standard', 'Retouche (sélection)', 'Discussion'],
+    } as const;
+    for (const language of languages) {
+      for (const size of sizes) {
+        const { page, context } = await newSession({ viewport: size.viewport, locale: language.locale });
+        const project = await userWithProject(page.request);
+        await page.goto(`${baseUrl}/projects/${project.id}`);
+        const picker = page.locator('.offer-picker__options');
+        await picker.waitFor();
+        await expect
+          .poll(() =>
+            picker.evaluate((element) =>
+              [...element.querySelectorAll('.offer-picker__option')].map((option) => {
+                const label = option.querySelector('.offer-picker__label') as HTMLElement;
+                const text = (label.querySelector('span') as HTMLElement).getBoundingClientRect();
+                const help = (
+                  option.querySelector('.offer-picker__help') as HTMLElement
+                ).getBoundingClientRect();
+                const tile = label.getBoundingClientRect();
+                return {
+                  label: label.textContent,
+                  clearOfHelp: text.right <= help.left && help.right <= tile.right,
+                  overflows: label.scrollWidth > label.clientWidth,
+                };
+              }),
+            ),
+          )
+          .toEqual(offers[language.locale].map((label) => ({ label, clearOfHelp: true, overflows: false })));
+        // One row: every tile starts at the same height.
+        const tops = await picker.evaluate((element) =>
+          [...element.querySelectorAll('.offer-picker__label')].map((label) =>
+            Math.round(label.getBoundingClientRect().top),
+          ),
+        );
+        expect(new Set(tops).size).toBe(1);
+        expect((await picker.boundingBox())?.height ?? 0).toBeLessThanOrEqual(56);
+        await context.close();
+      }
+    }
+  });
+
+  it("shows an offer's help on a tap on a touch screen (a tooltip never opened for a touch)", async () => {
+    const { page } = await newSession({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const project = await userWithProject(page.request);
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    const help = page.getByRole('button', { name: 'About Chat' });
+    await help.scrollIntoViewIfNeeded();
+    await help.tap();
+    await page
+      .getByRole('tooltip')
+      .getByText('Talk with the AI about your facade and attach up to 3 reference images.')
+      .waitFor();
+    // A tap on the offer itself still chooses it, and the help goes away.
+    await page.getByRole('radio', { name: 'Chat' }).tap();
+    await expect.poll(() => page.getByRole('radio', { name: 'Chat' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+  });
+
   it.runIf(screenshotDirectory)(
     'takes screenshots at both sizes in every language',
     { timeout: 180_000 },

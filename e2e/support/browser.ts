@@ -41,11 +41,13 @@ export interface BrowserSession {
 /** A fresh context (no cookies, no storage) in English, with CSP and page errors collected. */
 export async function openPage(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: { locale?: string; viewport?: { width: number; height: number }; hasTouch?: boolean } = {},
 ): Promise<BrowserSession> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    // A phone's touch screen: taps are touch pointer events (`locator.tap()`).
+    hasTouch: options.hasTouch ?? false,
   });
   // Fail on the locator that is stuck, well before the test's own timeout.
   context.setDefaultTimeout(10_000);
