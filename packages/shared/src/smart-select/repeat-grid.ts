@@ -51,7 +51,7 @@ export const defaultRepeatGridTuning: RepeatGridTuning = {
   longestPeriod: 5,
   mirror: true,
   maximumBands: 6,
-  snapReach: 0.1,
+  snapReach: 0.05, // 0.1 before docs/decisions/130
   sizes: defaultRepeatSizeTuning,
 };
 

@@ -7,12 +7,14 @@
  */
 import { type Bitmask, createBitmask } from '../mask/mask-contract.ts';
 import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select.ts';
+import { alignRepeats } from './repeat-alignment.ts';
 import { findRepeats } from './repeat-grid.ts';
 
 /**
  * The repeats of an opening on the facade, the example first: the places along its floor and
  * column, and along the floors and columns found there, that look like it (`findRepeats`,
- * docs/decisions/056-select-all-similar-grid.md). The detector's openings
+ * docs/decisions/056-select-all-similar-grid.md), lined up on their floors' and columns'
+ * lines (`alignRepeats`, docs/decisions/130). The detector's openings
  * (docs/decisions/051) are not added: on the CMP photos adding those of about the example's
  * size scored lower (0.415 against 0.421).
  */
@@ -36,7 +38,7 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
         Math.abs(candidate.bottom - candidate.top + 1 - height) <= 0.15 * height,
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b))[0];
-  return findRepeats(image, around ?? opening);
+  return alignRepeats(findRepeats(image, around ?? opening));
 }
 
 function overlapArea(a: Rectangle, b: Rectangle): number {
