@@ -110,6 +110,12 @@ export interface FacadeTuning {
   /** …where the dark run down the column is at most this many superpixel sizes high. */
   detectorStreakThickness: number;
   /**
+   * Darker than the clicked wall (`detectorWallMargin`) counts only where also darker than
+   * the mean within this many times `detectorRadius` (0: always): a far darker bay or floor of
+   * another material (two-coloured facades) is not an opening.
+   */
+  detectorWideRadius: number;
+  /**
    * The facade's grid (docs/decisions/052): a column (floor) of openings is where the dark
    * share of the columns (the frame lines along the rows) rises this share of the way from
    * its low to its high…
@@ -186,6 +192,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   detectorWallMargin: 5,
   detectorStreakLength: 0.15,
   detectorStreakThickness: 1,
+  detectorWideRadius: 2,
   gridLevel: 0.35,
   gridFill: 0.2,
   gridMargin: 0.1,
@@ -531,6 +538,7 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
           thickness: Math.max(1, Math.round(tuning.detectorStreakThickness * cell)),
         }
       : undefined,
+    tuning.detectorWideRadius,
   );
   const found = cutOpenings(map, {
     gapShare: tuning.detectorGapShare,

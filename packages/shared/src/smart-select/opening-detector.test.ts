@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type Colour, makeImage, noise, shareSelected } from './drawn-facade.ts';
-import { findOpening, prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
+import {
+  type FacadeTuning,
+  findOpening,
+  prepareFacadeImage,
+  type Rectangle,
+  selectFacadeElement,
+} from './facade-select.ts';
 import { convertToOklab } from './oklab-image.ts';
 import { cutOpenings, darknessMap, type OpeningMap } from './opening-detector.ts';
 import { findSimilar } from './similar-and-frames.ts';
@@ -238,5 +244,44 @@ describe('cornice and sill shadows along every floor, in the darkness map', () =
   it('finds no window while the shadows stay in the map', () => {
     const found = cuts();
     for (const target of windows) expect(found.some((box) => near(box, target, 2))).toBe(false);
+  });
+});
+
+describe('a two-coloured facade: the lower floors in a darker render of the same hue', () => {
+  // A light band at the top, clicked; below it the same render far darker (as much as the
+  // clicked wall's reference lets pass for an opening), with two floors × four windows.
+  const width = 420;
+  const height = 340;
+  const light: Colour = [214, 200, 170];
+  const darker: Colour = [160, 150, 128];
+  const glass: Colour = [70, 76, 86];
+  const windows: Rectangle[] = [];
+  for (const top of [130, 240]) {
+    for (const left of [34, 134, 234, 334]) windows.push({ left, top, right: left + 51, bottom: top + 69 });
+  }
+  const windowAt = (x: number, y: number) =>
+    windows.find((box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom);
+  const photo = makeImage(width, height, (x, y) => {
+    const grain = noise(x, y, 4);
+    const [red, green, blue] = windowAt(x, y) ? glass : y < 100 ? light : darker;
+    return [red + grain, green + grain, blue + grain];
+  });
+  const select = (tuning: Partial<FacadeTuning>) =>
+    selectFacadeElement(prepareFacadeImage(photo, { tuning }), { x: 200, y: 50 }, 'surface');
+
+  it('takes the darker floors with the wall and leaves their windows out', () => {
+    const selection = select({});
+    expect(shareSelected(selection, (x, y) => y >= 100 && !windowAt(x, y))).toBeGreaterThanOrEqual(0.9);
+    for (const target of windows) {
+      expect(shareSelected(selection, (x, y) => windowAt(x, y) === target)).toBeLessThan(0.1);
+    }
+  });
+
+  it('takes the windows when darker than the clicked wall is enough, whatever is around', () => {
+    const selection = select({ detectorWideRadius: 0 });
+    const taken = windows.filter(
+      (target) => shareSelected(selection, (x, y) => windowAt(x, y) === target) > 0.5,
+    );
+    expect(taken.length).toBeGreaterThan(0);
   });
 });

@@ -67,6 +67,7 @@ export function darknessMap(
   inside?: (x: number, y: number) => boolean,
   wallLightness = Number.NEGATIVE_INFINITY,
   streaks?: { length: number; thickness: number },
+  wideFactor = 0,
 ): OpeningMap {
   const width = Math.ceil(imageWidth / step);
   const height = Math.ceil(imageHeight / step);
@@ -87,6 +88,23 @@ export function darknessMap(
       lightSums[(y + 1) * stride + x + 1] = (lightSums[y * stride + x + 1] as number) + row;
     }
   }
+  const meanWithin = (x: number, y: number, within: number) => {
+    const top = Math.max(0, y - within) * stride;
+    const bottom = Math.min(height, y + within + 1) * stride;
+    const left = Math.max(0, x - within);
+    const right = Math.min(width, x + within + 1);
+    return (
+      ((lightSums[bottom + right] as number) -
+        (lightSums[top + right] as number) -
+        (lightSums[bottom + left] as number) +
+        (lightSums[top + left] as number)) /
+      (((bottom - top) / stride) * (right - left))
+    );
+  };
+  // Darker than the clicked wall counts only where it is also darker than a far wider
+  // neighbourhood (`wideFactor` × `radius`; 0: always): a window larger than the near
+  // neighbourhood is, a whole bay or floor of a darker material on a two-coloured facade is not.
+  const wideRadius = Math.round(wideFactor * radius);
   const dark = new Uint8Array(width * height);
   const searched = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -106,8 +124,14 @@ export function darknessMap(
         !inside || inside(Math.min(imageWidth - 1, x * step), Math.min(imageHeight - 1, y * step));
       if (!isInside) continue;
       searched[y * width + x] = 1;
-      if ((lightness[y * width + x] as number) < Math.max(mean, wallLightness) - contrast)
+      const value = lightness[y * width + x] as number;
+      if (value < mean - contrast) dark[y * width + x] = 1;
+      else if (
+        value < wallLightness - contrast &&
+        (wideRadius <= 0 || value < meanWithin(x, y, wideRadius) - contrast)
+      ) {
         dark[y * width + x] = 1;
+      }
     }
   }
   if (streaks) clearStreaks(dark, width, height, streaks.length, streaks.thickness);
