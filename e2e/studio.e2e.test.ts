@@ -288,7 +288,7 @@ describe('the studio fits one screen', () => {
     await expectInViewport(page, transform);
   });
 
-  it('offers its three choices on one row at both sizes in every language, each label clear of its help', {
+  it('offers its three choices on one row at both sizes in every language, each label clear of its help; the inpainting hint fits its column', {
     timeout: 90_000,
   }, async () => {
     // They wrapped to two rows at 1366 × 768 (88 px, the chat's message list lost 48 px) and to
@@ -305,25 +305,31 @@ describe('the studio fits one screen', () => {
         await page.goto(`${baseUrl}/projects/${project.id}`);
         const picker = page.locator('.offer-picker__options');
         await picker.waitFor();
-        await expect
-          .poll(() =>
-            picker.evaluate((element) =>
-              [...element.querySelectorAll('.offer-picker__option')].map((option) => {
-                const label = option.querySelector('.offer-picker__label') as HTMLElement;
-                const text = (label.querySelector('span') as HTMLElement).getBoundingClientRect();
-                const help = (
-                  option.querySelector('.offer-picker__help') as HTMLElement
-                ).getBoundingClientRect();
-                const tile = label.getBoundingClientRect();
-                return {
-                  label: label.textContent,
-                  clearOfHelp: text.right <= help.left && help.right <= tile.right,
-                  overflows: label.scrollWidth > label.clientWidth,
-                };
-              }),
-            ),
-          )
-          .toEqual(offers[language.locale].map((label) => ({ label, clearOfHelp: true, overflows: false })));
+        // Whichever is chosen (a chosen label was bold, wider, and ran into its help).
+        for (const chosen of offers[language.locale]) {
+          await page.getByRole('radio', { name: chosen, exact: true }).check();
+          await expect
+            .poll(() =>
+              picker.evaluate((element) =>
+                [...element.querySelectorAll('.offer-picker__option')].map((option) => {
+                  const label = option.querySelector('.offer-picker__label') as HTMLElement;
+                  const text = (label.querySelector('span') as HTMLElement).getBoundingClientRect();
+                  const help = (
+                    option.querySelector('.offer-picker__help') as HTMLElement
+                  ).getBoundingClientRect();
+                  const tile = label.getBoundingClientRect();
+                  return {
+                    label: label.textContent,
+                    clearOfHelp: text.right <= help.left && help.right <= tile.right,
+                    overflows: label.scrollWidth > label.clientWidth,
+                  };
+                }),
+              ),
+            )
+            .toEqual(
+              offers[language.locale].map((label) => ({ label, clearOfHelp: true, overflows: false })),
+            );
+        }
         // One row: every tile starts at the same height.
         const tops = await picker.evaluate((element) =>
           [...element.querySelectorAll('.offer-picker__label')].map((label) =>
@@ -332,6 +338,24 @@ describe('the studio fits one screen', () => {
         );
         expect(new Set(tops).size).toBe(1);
         expect((await picker.boundingBox())?.height ?? 0).toBeLessThanOrEqual(56);
+
+        // Inpainting's "Paint the area to change" and its hint: in Spanish on a phone the hint
+        // was squeezed beside the long button into a 45 px column that overflowed the sheet.
+        await page.getByRole('radio', { name: offers[language.locale][1], exact: true }).check();
+        await expect
+          .poll(() =>
+            page.locator('.studio__controls').evaluate((column) => {
+              const hint = column.querySelector('.area-editor .ui-field__hint');
+              if (!hint) return 'no hint';
+              const inner = hint.getBoundingClientRect();
+              const outer = column.getBoundingClientRect();
+              if (column.scrollWidth > column.clientWidth)
+                return `column scrolls sideways: ${column.scrollWidth}`;
+              if (inner.right > outer.right) return `hint ends at x ${inner.right}, column at ${outer.right}`;
+              return inner.width >= 150 ? 'fits' : `hint only ${inner.width} px wide`;
+            }),
+          )
+          .toBe('fits');
         await context.close();
       }
     }
