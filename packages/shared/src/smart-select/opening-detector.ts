@@ -164,44 +164,40 @@ export function clearStreaks(
   length: number,
   thickness: number,
 ): void {
-  const vertical = new Int32Array(width * height);
-  for (let x = 0; x < width; x++) {
-    let y = 0;
-    while (y < height) {
-      if (dark[y * width + x] !== 1) {
-        y++;
-        continue;
-      }
-      let end = y;
-      while (end + 1 < height && dark[(end + 1) * width + x] === 1) end++;
-      for (let k = y; k <= end; k++) vertical[k * width + x] = end - y + 1;
-      y = end + 1;
-    }
+  // The height of the dark run down each cell's column, in two row-major passes: the run so
+  // far from above, then the whole run carried up from its lowest cell.
+  const vertical = new Uint16Array(width * height);
+  for (let index = 0; index < width * height; index++) {
+    if (dark[index] === 1) vertical[index] = index >= width ? (vertical[index - width] as number) + 1 : 1;
   }
-  const clear: number[] = [];
+  for (let index = width * (height - 1) - 1; index >= 0; index--) {
+    if (dark[index] === 1 && dark[index + width] === 1) vertical[index] = vertical[index + width] as number;
+  }
+  const clear = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     let x = 0;
     while (x < width) {
-      if (dark[y * width + x] !== 1) {
+      if (dark[row + x] !== 1) {
         x++;
         continue;
       }
       let end = x;
-      while (end + 1 < width && dark[y * width + end + 1] === 1) end++;
+      while (end + 1 < width && dark[row + end + 1] === 1) end++;
       if (end - x + 1 >= length) {
         let thin = 0;
-        for (let k = x; k <= end; k++) if ((vertical[y * width + k] as number) <= thickness) thin++;
+        for (let k = x; k <= end; k++) if ((vertical[row + k] as number) <= thickness) thin++;
         // Mostly thin: a shadow, cleared over the windows it touches too (their glass starts
         // below it); mostly tall: a band of openings side by side, kept.
         const isShadow = thin >= 0.5 * (end - x + 1);
         for (let k = x; k <= end; k++) {
-          if (isShadow || (vertical[y * width + k] as number) <= thickness) clear.push(y * width + k);
+          if (isShadow || (vertical[row + k] as number) <= thickness) clear[row + k] = 1;
         }
       }
       x = end + 1;
     }
   }
-  for (const index of clear) dark[index] = 0;
+  for (let index = 0; index < width * height; index++) if (clear[index] === 1) dark[index] = 0;
 }
 
 /**
