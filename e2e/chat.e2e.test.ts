@@ -152,10 +152,11 @@ describe('chat with the offline engine (no key)', () => {
   it('shows an image reply whole in the message list at 1366×768 in every language, the composer in view', {
     timeout: 90_000,
   }, async () => {
+    // The cost in the language's own numbers and plural ("1.5" read "1.5 créditos" in Spanish).
     const languages = [
-      { locale: 'en-US', chat: 'Chat' },
-      { locale: 'es-ES', chat: 'Chat' },
-      { locale: 'fr-FR', chat: 'Discussion' },
+      { locale: 'en-US', chat: 'Chat', cost: 'A reply with an image costs 1.5 credits' },
+      { locale: 'es-ES', chat: 'Chat', cost: 'Una respuesta con imagen cuesta 1,5 créditos' },
+      { locale: 'fr-FR', chat: 'Discussion', cost: 'Une réponse avec une image coûte 1,5 crédit ;' },
     ];
     for (const language of languages) {
       const { page, context } = await newSession({
@@ -165,6 +166,7 @@ describe('chat with the offline engine (no key)', () => {
       const project = await userWithProject(page.request, baseUrl);
       await page.goto(`${baseUrl}/projects/${project.id}`);
       await page.getByRole('radio', { name: language.chat, exact: true }).check();
+      await page.getByText(language.cost).waitFor();
       const box = page.locator('.chat-composer__input');
       await box.fill('paint the walls sage');
       await box.press('Enter');

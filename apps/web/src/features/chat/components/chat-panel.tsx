@@ -182,7 +182,7 @@ export function ChatPanel() {
         onMessage={setComposerMessage}
         isBusy={pending !== null || isRunning}
       />
-      <p className="ui-field__hint">{t('cost', { imageCost: costs.chatImage })}</p>
+      <p className="ui-field__hint">{t('cost', { count: costs.chatImage })}</p>
       <ChatImageDialog message={openMessage} onClose={() => setOpenMessage(null)} />
     </div>
   );
