@@ -96,6 +96,8 @@ export interface FacadeTuning {
   wallLightnessWeight: number;
   /** The detected opening around the user's example replaces it when at most this many times larger. */
   similarExampleGrowth: number;
+  /** …and at most this many times as wide (docs/decisions/131). */
+  similarExampleWidening: number;
   /**
    * A pixel also counts as dark when this much (plus `detectorDarkness`) darker than the
    * clicked wall, so windows larger than the neighbourhood are found (a close-up of a house)
@@ -189,6 +191,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   wallDistance: 6,
   wallLightnessWeight: 1,
   similarExampleGrowth: 3,
+  similarExampleWidening: 1.5,
   detectorWallMargin: 5,
   detectorStreakLength: 0.15,
   detectorStreakThickness: 1,

@@ -19,13 +19,17 @@ import { findRepeats } from './repeat-grid.ts';
  * size scored lower (0.415 against 0.421).
  */
 export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[] {
-  // The user's rectangle may be one pane of a window the detector found whole (the panes side
-  // by side): the detected opening around it, as tall and at most a few times as large, is
-  // the better example. Not an opening that reaches further up or down: on the CMP photos
-  // that is a window with its balcony (all windows 0.427 with those, 0.459 without).
+  // The user's rectangle may sit a little off the window the detector found (cmp_b0010: 14
+  // pixels high): the detected opening around it, about as tall and as wide, is the better
+  // example. Not an opening that reaches further up or down: on the CMP photos that is a
+  // window with its balcony (all windows 0.427 with those, 0.459 without). Nor one much
+  // wider: that is a pair of windows with the pier between them and every repeat would be a
+  // pair (docs/decisions/131); a window of two panes of which the user marked one is lost
+  // with it, but the mirrored match (decision 056) finds both panes of each window.
   const middleX = (opening.left + opening.right) / 2;
   const middleY = (opening.top + opening.bottom) / 2;
   const height = opening.bottom - opening.top + 1;
+  const width = opening.right - opening.left + 1;
   const around = image.openings
     .filter(
       (candidate) =>
@@ -35,7 +39,8 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
         middleY <= candidate.bottom &&
         rectangleArea(candidate) <= image.tuning.similarExampleGrowth * rectangleArea(opening) &&
         overlapArea(candidate, opening) >= 0.8 * rectangleArea(opening) &&
-        Math.abs(candidate.bottom - candidate.top + 1 - height) <= 0.15 * height,
+        Math.abs(candidate.bottom - candidate.top + 1 - height) <= 0.15 * height &&
+        candidate.right - candidate.left + 1 <= image.tuning.similarExampleWidening * width,
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b))[0];
   return alignRepeats(findRepeats(image, around ?? opening));
