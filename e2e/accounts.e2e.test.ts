@@ -63,6 +63,41 @@ describe('e-mail and password', () => {
     await page.getByText('5 credits', { exact: true }).waitFor();
   });
 
+  it('lines up the first and last name boxes on a phone in every language', async () => {
+    // "Apellidos (opcional)" wraps to two lines at 390 px: its box sat 21 px below "Nombre".
+    const languages = [
+      { locale: 'en-US', open: 'Sign in / Sign up', toSignUp: 'No account yet? Sign up' },
+      {
+        locale: 'es-ES',
+        open: 'Iniciar sesión / Registrarse',
+        toSignUp: '¿Aún no tienes cuenta? Regístrate',
+      },
+      {
+        locale: 'fr-FR',
+        open: "Se connecter / S'inscrire",
+        toSignUp: 'Pas encore de compte ? Inscrivez-vous',
+      },
+    ];
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 390, height: 844 },
+        locale: language.locale,
+      });
+      await page.goto(baseUrl);
+      await page.getByRole('button', { name: language.open }).click();
+      await page.getByRole('dialog').getByRole('button', { name: language.toSignUp }).click();
+      const names = page.locator('.auth-form__row input');
+      await expect.poll(() => names.count()).toBe(2);
+      await expect
+        .poll(async () => {
+          const [first, last] = await Promise.all([names.nth(0).boundingBox(), names.nth(1).boundingBox()]);
+          return first && last ? Math.round(last.y - first.y) : 'not shown';
+        })
+        .toBe(0);
+      await context.close();
+    }
+  });
+
   it('says when the e-mail is taken', async () => {
     const { page } = await newSession();
     const email = uniqueEmail('taken');

@@ -378,6 +378,41 @@ describe('the studio fits one screen', () => {
     await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
   });
 
+  it("keeps each gallery tile's date and action inside the tile on a phone in French", {
+    timeout: 60_000,
+  }, async () => {
+    // "Utiliser comme base" beside the date was squeezed into three lines (and, kept on one
+    // line, ran out of the 168 px tile).
+    const { page } = await newSession({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Couleur des murs' }).click();
+    await page.getByRole('button', { name: 'Vert sauge', exact: true }).click();
+    await page.getByRole('button', { name: 'Transformer', exact: true }).click();
+    await page.getByRole('button', { name: 'Utiliser comme base' }).waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() =>
+        page.locator('.studio__gallery').evaluate((gallery) =>
+          [...gallery.querySelectorAll('.gallery-tile__footer > *')].map((part) => {
+            const tile = (part.closest('.gallery-tile') as HTMLElement).getBoundingClientRect();
+            const box = part.getBoundingClientRect();
+            // The text's line boxes: one per distinct top.
+            const range = document.createRange();
+            range.selectNodeContents(part);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+            const inside = box.left >= tile.left && box.right <= tile.right;
+            return `${part.textContent}: ${inside ? 'inside' : 'outside'}, ${lines} line${lines === 1 ? '' : 's'}`;
+          }),
+        ),
+      )
+      .toEqual([
+        expect.stringMatching(/: inside, 1 line$/),
+        'Base actuelle: inside, 1 line',
+        expect.stringMatching(/: inside, 1 line$/),
+        expect.stringMatching(/^Utiliser comme base: inside, [12] lines?$/),
+      ]);
+  });
+
   it.runIf(screenshotDirectory)(
     'takes screenshots at both sizes in every language',
     { timeout: 180_000 },
