@@ -73,6 +73,41 @@ describe('buying credits with the offline test checkout (sales closed)', () => {
     await signIn.getByText('Sign in to buy credits.').waitFor();
   });
 
+  it("keeps every plan card's text inside its card at 1366×768 in every language", async () => {
+    // "Promoción de lanzamiento" never wrapped: cut by its card's edge, the dialog scrolled sideways.
+    for (const [locale, title] of [
+      ['en-US', 'Buy credits'],
+      ['es-ES', 'Comprar créditos'],
+      ['fr-FR', 'Acheter des crédits'],
+    ] as const) {
+      const { page, context } = await newSession({ viewport: { width: 1366, height: 768 }, locale });
+      await page.goto(server.baseUrl);
+      await page.getByRole('button', { name: title }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByRole('heading', { name: 'Power' }).waitFor();
+      await expect
+        .poll(() =>
+          dialog.evaluate((element) => {
+            const faults: string[] = [];
+            const content = element.querySelector('.ui-modal__content') ?? element;
+            if (content.scrollWidth > content.clientWidth) faults.push(`the dialog scrolls sideways`);
+            for (const card of element.querySelectorAll('.plan-card')) {
+              const outer = card.getBoundingClientRect();
+              for (const part of card.querySelectorAll('*')) {
+                const inner = part.getBoundingClientRect();
+                if (inner.width > 0 && (inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5)) {
+                  faults.push(`"${part.textContent}" leaves its card`);
+                }
+              }
+            }
+            return faults;
+          }),
+        )
+        .toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows a signed-in non-admin the disabled "Buy (admin only)"', async () => {
     const { page } = await newSession();
     await signUp(page, server, uniqueEmail('user'));
