@@ -8,13 +8,15 @@
 import { type Bitmask, createBitmask } from '../mask/mask-contract.ts';
 import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select.ts';
 import { alignRepeats } from './repeat-alignment.ts';
+import { dropUnlikeFloors } from './repeat-check.ts';
 import { findRepeats } from './repeat-grid.ts';
 
 /**
  * The repeats of an opening on the facade, the example first: the places along its floor and
  * column, and along the floors and columns found there, that look like it (`findRepeats`,
- * docs/decisions/056-select-all-similar-grid.md), lined up on their floors' and columns'
- * lines (`alignRepeats`, docs/decisions/130). The detector's openings
+ * docs/decisions/056-select-all-similar-grid.md), less the floors of them unlike the example
+ * (`dropUnlikeFloors`, docs/decisions/131), lined up on their floors' and columns' lines
+ * (`alignRepeats`, docs/decisions/130). The detector's openings
  * (docs/decisions/051) are not added: on the CMP photos adding those of about the example's
  * size scored lower (0.415 against 0.421).
  */
@@ -43,7 +45,7 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
         candidate.right - candidate.left + 1 <= image.tuning.similarExampleWidening * width,
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b))[0];
-  return alignRepeats(findRepeats(image, around ?? opening));
+  return alignRepeats(dropUnlikeFloors(image, findRepeats(image, around ?? opening)));
 }
 
 function overlapArea(a: Rectangle, b: Rectangle): number {
