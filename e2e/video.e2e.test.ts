@@ -208,6 +208,34 @@ describe('before/after video creator', () => {
     await dialog.getByRole('button', { name: 'Generate video' }).waitFor();
   }, 120_000);
 
+  it('brings the finished video and its Download into view on a phone', async () => {
+    // Returning the focus to Generate scrolled the dialog by itself and stopped the scroll to the
+    // video: Download stayed at y 1019–1059, below the 844 px screen.
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+    // A social video: its platform, title and subtitle put the player below the fold.
+    await chooseVideo(dialog, { type: 'social', platform: 'instagram' });
+    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    const download = dialog.getByRole('link', { name: 'Download video' });
+    await download.waitFor({ timeout: 60_000 });
+    const player = dialog.getByLabel('Video preview');
+    await expect
+      .poll(async () => {
+        const [link, video, frame] = await Promise.all([
+          download.boundingBox(),
+          player.boundingBox(),
+          dialog.boundingBox(),
+        ]);
+        if (!link || !video || !frame) return 'not shown';
+        const bottom = Math.min(844, frame.y + frame.height);
+        return link.y + link.height <= bottom && video.y >= frame.y
+          ? 'in view'
+          : `Download at y ${Math.round(link.y)}–${Math.round(link.y + link.height)}, video from ${Math.round(video.y)}, dialog ${Math.round(frame.y)}–${Math.round(bottom)}`;
+      })
+      .toBe('in view');
+  }, 120_000);
+
   it('shows the catalogue texts when a picture fails to load or no format can be made', async () => {
     const { page } = await newSession();
     await showRecolouredResult(page, baseUrl);

@@ -44,9 +44,11 @@ export default function VideoCreatorDialog({
   const wasGenerating = useRef(false);
   useEffect(() => {
     if (isGenerating) cancelRef.current?.focus();
-    else if (wasGenerating.current) generateRef.current?.focus();
+    // A finished video is being scrolled into view (above): focusing without a scroll of its own,
+    // since the focus's scroll stopped that one and left Download below a phone's fold.
+    else if (wasGenerating.current) generateRef.current?.focus({ preventScroll: isReady });
     wasGenerating.current = isGenerating;
-  }, [isGenerating]);
+  }, [isGenerating, isReady]);
   const choice: VideoChoice = type === 'simple' ? { type } : { type, platform };
 
   /** Any change of settings makes a ready video stale: back to idle. */
