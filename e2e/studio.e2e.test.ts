@@ -453,6 +453,30 @@ describe('the studio fits one screen', () => {
 });
 
 describe('the instant preview', () => {
+  it('keeps the palette still under the pointer on the first colour: the photo shows the colour just clicked', async () => {
+    // The summary "Wall colour: Brick red" appeared above the palette on the first click and
+    // moved the swatches 29 px down: the pointer then hovered the cream swatch above, and the
+    // photo previewed cream instead of the brick red just chosen.
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    const brickRed = page.getByRole('button', { name: 'Brick red', exact: true });
+    const before = await brickRed.boundingBox();
+    await brickRed.click();
+    await page.getByText('Wall colour: Brick red').waitFor();
+    await expect.poll(async () => (await brickRed.boundingBox())?.y).toBe(before?.y);
+    const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
+    await preview.waitFor();
+    // Brick red (150, 61, 45) against the cream swatches (red − green about 10).
+    await expect
+      .poll(async () => {
+        const [r, g] = (await wallMiddle(preview)) as [number, number, number];
+        return r - g;
+      })
+      .toBeGreaterThan(50);
+  });
+
   it('recolours the marked wall on the stage at once, nothing outside it, for free; hovering a swatch shows it; agrees with the result', {
     timeout: 60_000,
   }, async () => {

@@ -196,30 +196,6 @@ export function DirectivesPanel({
             );
           })}
         </div>
-        {state.selectedItems.length > 0 ? (
-          <ul className="directives-panel__chosen">
-            {elementTypes.flatMap((element) => {
-              const chosen = state.selectedItems.find((item) => item.type === element);
-              if (!chosen) return [];
-              const colour = resolveItemColour(chosen.value);
-              return [
-                <li key={element} className="directives-panel__chosen-item">
-                  <span
-                    className="directives-panel__chip"
-                    aria-hidden="true"
-                    style={{ background: colour?.color }}
-                  />
-                  {t('palette.chosen', {
-                    element: t(`elements.${element}`),
-                    colour: colour?.custom
-                      ? t('custom.named', { hex: colour.custom, nearest: t(colour.swatch.titleKey) })
-                      : t(colour?.swatch.titleKey ?? 'palette.label'),
-                  })}
-                </li>,
-              ];
-            })}
-          </ul>
-        ) : null}
         {opening ? (
           <p className="ui-field__hint">
             {opening === 'doors' ? t('exclusive.windows') : t('exclusive.doors')}
@@ -255,6 +231,35 @@ export function DirectivesPanel({
             />
           ))}
         </div>
+        {/*
+          What is chosen, under the palette rather than above it: appearing above on the first
+          click, it moved the swatches 29 px down under the pointer, which then hovered (and
+          previewed on the photo) another colour than the one just chosen.
+        */}
+        {state.selectedItems.length > 0 ? (
+          <ul className="directives-panel__chosen">
+            {elementTypes.flatMap((element) => {
+              const chosen = state.selectedItems.find((item) => item.type === element);
+              if (!chosen) return [];
+              const colour = resolveItemColour(chosen.value);
+              return [
+                <li key={element} className="directives-panel__chosen-item">
+                  <span
+                    className="directives-panel__chip"
+                    aria-hidden="true"
+                    style={{ background: colour?.color }}
+                  />
+                  {t('palette.chosen', {
+                    element: t(`elements.${element}`),
+                    colour: colour?.custom
+                      ? t('custom.named', { hex: colour.custom, nearest: t(colour.swatch.titleKey) })
+                      : t(colour?.swatch.titleKey ?? 'palette.label'),
+                  })}
+                </li>,
+              ];
+            })}
+          </ul>
+        ) : null}
         {state.isMissingItem ? (
           <p className="ui-field__error" role="alert">
             {t('selectItem')}
