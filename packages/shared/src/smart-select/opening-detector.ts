@@ -106,8 +106,9 @@ export function darknessMap(
   // neighbourhood is, a whole bay or floor of a darker material on a two-coloured facade is not.
   const wideRadius = Math.round(wideFactor * radius);
   const dark = new Uint8Array(width * height);
-  const searched = new Uint8Array(width * height);
+  const insideSums = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
+    let insideRow = 0;
     const y0 = Math.max(0, y - radius) * stride;
     const y1 = Math.min(height, y + radius + 1) * stride;
     const rows = (y1 - y0) / stride;
@@ -122,8 +123,9 @@ export function darknessMap(
         (rows * (x1 - x0));
       const isInside =
         !inside || inside(Math.min(imageWidth - 1, x * step), Math.min(imageHeight - 1, y * step));
+      if (isInside) insideRow++;
+      insideSums[(y + 1) * stride + x + 1] = (insideSums[y * stride + x + 1] as number) + insideRow;
       if (!isInside) continue;
-      searched[y * width + x] = 1;
       const value = lightness[y * width + x] as number;
       if (value < mean - contrast) dark[y * width + x] = 1;
       else if (
@@ -136,15 +138,11 @@ export function darknessMap(
   }
   if (streaks) clearStreaks(dark, width, height, streaks.length, streaks.thickness);
   const sums = new Int32Array(stride * (height + 1));
-  const insideSums = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
     let row = 0;
-    let insideRow = 0;
     for (let x = 0; x < width; x++) {
-      insideRow += searched[y * width + x] as number;
       row += dark[y * width + x] as number;
       sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
-      insideSums[(y + 1) * stride + x + 1] = (insideSums[y * stride + x + 1] as number) + insideRow;
     }
   }
   return { width, height, step, sums, insideSums };
@@ -164,15 +162,14 @@ export function clearStreaks(
   length: number,
   thickness: number,
 ): void {
-  // The height of the dark run down each cell's column, in two row-major passes: the run so
-  // far from above, then the whole run carried up from its lowest cell.
-  const vertical = new Uint16Array(width * height);
-  for (let index = 0; index < width * height; index++) {
-    if (dark[index] === 1) vertical[index] = index >= width ? (vertical[index - width] as number) + 1 : 1;
-  }
-  for (let index = width * (height - 1) - 1; index >= 0; index--) {
-    if (dark[index] === 1 && dark[index + width] === 1) vertical[index] = vertical[index + width] as number;
-  }
+  // Whether the dark run down a cell's column is thin: walked up and down at most
+  // `thickness` + 1 cells, only for the cells of long runs along a row (few on a facade).
+  const isThin = (x: number, y: number) => {
+    let run = 1;
+    for (let k = y - 1; k >= 0 && dark[k * width + x] === 1 && run <= thickness; k--) run++;
+    for (let k = y + 1; k < height && dark[k * width + x] === 1 && run <= thickness; k++) run++;
+    return run <= thickness;
+  };
   const clear = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -185,14 +182,18 @@ export function clearStreaks(
       let end = x;
       while (end + 1 < width && dark[row + end + 1] === 1) end++;
       if (end - x + 1 >= length) {
-        let thin = 0;
-        for (let k = x; k <= end; k++) if ((vertical[row + k] as number) <= thickness) thin++;
+        const thin = new Uint8Array(end - x + 1);
+        let thinCount = 0;
+        for (let k = x; k <= end; k++) {
+          if (isThin(k, y)) {
+            thin[k - x] = 1;
+            thinCount++;
+          }
+        }
         // Mostly thin: a shadow, cleared over the windows it touches too (their glass starts
         // below it); mostly tall: a band of openings side by side, kept.
-        const isShadow = thin >= 0.5 * (end - x + 1);
-        for (let k = x; k <= end; k++) {
-          if (isShadow || (vertical[row + k] as number) <= thickness) clear[row + k] = 1;
-        }
+        const isShadow = thinCount >= 0.5 * (end - x + 1);
+        for (let k = x; k <= end; k++) if (isShadow || thin[k - x] === 1) clear[row + k] = 1;
       }
       x = end + 1;
     }
