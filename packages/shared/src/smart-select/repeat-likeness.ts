@@ -14,7 +14,7 @@ const cells = 12;
 /** …over the rectangle and this share of its size of wall on each side (the frame's surround). */
 const margin = 0.25;
 /** Pixels read per cell at most (evenly spread): a large example costs no more than a small one. */
-const pixelsPerCell = 64;
+const pixelsPerCell = 16;
 
 /**
  * The rectangle (plus margin) as `cells` × `cells` means of lightness, its change across and
