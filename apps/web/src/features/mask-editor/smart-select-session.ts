@@ -9,10 +9,10 @@
  */
 import {
   type Bitmask,
-  createBitmask,
   type FacadeImage,
   findSimilar,
   frameOfOpening,
+  framesOfOpenings,
   type Point,
   prepareFacadeImage,
   prepareSmartSelectImage,
@@ -99,13 +99,10 @@ export function createSmartSelectSession(): SmartSelectSession {
     },
     selectAllSimilar(query) {
       if (!facade || !lastOpening) return null;
-      const all = createBitmask(facade.width, facade.height);
-      for (const opening of findSimilar(facade, lastOpening)) {
-        const frame = openingMask(facade, opening, query.frameWidth);
-        for (let index = 0; index < all.data.length; index++)
-          if (frame.data[index] === 1) all.data[index] = 1;
-      }
-      return { remove: null, add: all };
+      return {
+        remove: null,
+        add: framesOfOpenings(facade, findSimilar(facade, lastOpening), query.frameWidth),
+      };
     },
   };
 }
