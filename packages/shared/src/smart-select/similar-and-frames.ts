@@ -115,79 +115,122 @@ function frameInBox(
     x - left < band || right - x < band || y - top < band || bottom - y < band;
   const isInMiddle = (x: number, y: number) =>
     Math.abs(x - (left + right) / 2) < boxWidth / 4 && Math.abs(y - (top + bottom) / 2) < boxHeight / 4;
-  // Two colour centres, glass (0) and frame (1), four numbers each: L, a, b and a count.
-  const centres = new Float64Array(8);
-  const addTo = (sums: Float64Array, group: number, offset: number) => {
-    sums[group * 4] = (sums[group * 4] as number) + (lab[offset] as number);
-    sums[group * 4 + 1] = (sums[group * 4 + 1] as number) + (lab[offset + 1] as number);
-    sums[group * 4 + 2] = (sums[group * 4 + 2] as number) + (lab[offset + 2] as number);
-    sums[group * 4 + 3] = (sums[group * 4 + 3] as number) + 1;
-  };
-  const averageInPlace = (sums: Float64Array, previous: Float64Array) => {
-    for (let group = 0; group < 2; group++) {
-      const count = sums[group * 4 + 3] as number;
-      for (let channel = 0; channel < 3; channel++) {
-        previous[group * 4 + channel] =
-          count === 0
-            ? (previous[group * 4 + channel] as number)
-            : (sums[group * 4 + channel] as number) / count;
-      }
-    }
-  };
-  const start = new Float64Array(8);
-  for (let y = top; y <= bottom; y++) {
-    for (let x = left; x <= right; x++) {
-      const group = isInMiddle(x, y) ? 0 : isInBand(x, y) ? 1 : -1;
-      if (group >= 0) addTo(start, group, (y * width + x) * 3);
-    }
-  }
-  averageInPlace(start, centres);
-  const isGlass = new Uint8Array(boxWidth * boxHeight);
-  const squaredDistance = (offset: number, group: number) =>
-    ((lab[offset] as number) - (centres[group * 4] as number)) ** 2 +
-    ((lab[offset + 1] as number) - (centres[group * 4 + 1] as number)) ** 2 +
-    ((lab[offset + 2] as number) - (centres[group * 4 + 2] as number)) ** 2;
-  for (let iteration = 0; iteration < 4; iteration++) {
-    const sums = new Float64Array(8);
+  // Two colour centres, glass and frame (L, a, b each), started from the middle and the band.
+  // Plain locals, not arrays: hundreds of repeats' frames are worked out in one click.
+  let glassL = 0;
+  let glassA = 0;
+  let glassB = 0;
+  let frameL = 0;
+  let frameA = 0;
+  let frameB = 0;
+  {
+    let sumGlassL = 0;
+    let sumGlassA = 0;
+    let sumGlassB = 0;
+    let glassCount = 0;
+    let sumFrameL = 0;
+    let sumFrameA = 0;
+    let sumFrameB = 0;
+    let frameCount = 0;
     for (let y = top; y <= bottom; y++) {
       for (let x = left; x <= right; x++) {
         const offset = (y * width + x) * 3;
-        const group = squaredDistance(offset, 0) <= squaredDistance(offset, 1) ? 0 : 1;
-        isGlass[(y - top) * boxWidth + x - left] = group === 0 ? 1 : 0;
-        addTo(sums, group, offset);
+        if (isInMiddle(x, y)) {
+          sumGlassL += lab[offset] as number;
+          sumGlassA += lab[offset + 1] as number;
+          sumGlassB += lab[offset + 2] as number;
+          glassCount++;
+        } else if (isInBand(x, y)) {
+          sumFrameL += lab[offset] as number;
+          sumFrameA += lab[offset + 1] as number;
+          sumFrameB += lab[offset + 2] as number;
+          frameCount++;
+        }
       }
     }
-    averageInPlace(sums, centres);
+    if (glassCount > 0) {
+      glassL = sumGlassL / glassCount;
+      glassA = sumGlassA / glassCount;
+      glassB = sumGlassB / glassCount;
+    }
+    if (frameCount > 0) {
+      frameL = sumFrameL / frameCount;
+      frameA = sumFrameA / frameCount;
+      frameB = sumFrameB / frameCount;
+    }
+  }
+  const isGlass = new Uint8Array(boxWidth * boxHeight);
+  for (let iteration = 0; iteration < 4; iteration++) {
+    let sumGlassL = 0;
+    let sumGlassA = 0;
+    let sumGlassB = 0;
+    let glassCount = 0;
+    let sumFrameL = 0;
+    let sumFrameA = 0;
+    let sumFrameB = 0;
+    let frameCount = 0;
+    for (let y = top; y <= bottom; y++) {
+      let offset = (y * width + left) * 3;
+      let index = (y - top) * boxWidth;
+      for (let x = left; x <= right; x++, offset += 3, index++) {
+        const valueL = lab[offset] as number;
+        const valueA = lab[offset + 1] as number;
+        const valueB = lab[offset + 2] as number;
+        const toGlass = (valueL - glassL) ** 2 + (valueA - glassA) ** 2 + (valueB - glassB) ** 2;
+        const toFrame = (valueL - frameL) ** 2 + (valueA - frameA) ** 2 + (valueB - frameB) ** 2;
+        if (toGlass <= toFrame) {
+          isGlass[index] = 1;
+          sumGlassL += valueL;
+          sumGlassA += valueA;
+          sumGlassB += valueB;
+          glassCount++;
+        } else {
+          isGlass[index] = 0;
+          sumFrameL += valueL;
+          sumFrameA += valueA;
+          sumFrameB += valueB;
+          frameCount++;
+        }
+      }
+    }
+    // A centre left without pixels stays where it was.
+    if (glassCount > 0) {
+      glassL = sumGlassL / glassCount;
+      glassA = sumGlassA / glassCount;
+      glassB = sumGlassB / glassCount;
+    }
+    if (frameCount > 0) {
+      frameL = sumFrameL / frameCount;
+      frameA = sumFrameA / frameCount;
+      frameB = sumFrameB / frameCount;
+    }
   }
   // Glazing bars are thin: what is not glass but thicker than the band (a blind, a curtain,
   // a dark reflection behind the pane) is pane, not frame (decision 055).
   markThickAsGlass(isGlass, boxWidth, boxHeight, band);
   // The band, then what is not glass and joined to it (indices within the box).
-  const queue: number[] = [];
+  const queue = new Int32Array(boxWidth * boxHeight);
+  let queued = 0;
   for (let y = top; y <= bottom; y++) {
     for (let x = left; x <= right; x++) {
       if (!isInBand(x, y)) continue;
       const index = (y - top) * boxWidth + x - left;
       frame[index] = 1;
-      queue.push(index);
+      queue[queued++] = index;
     }
   }
-  for (let head = 0; head < queue.length; head++) {
+  const take = (next: number) => {
+    if (frame[next] === 1 || isGlass[next] === 1) return;
+    frame[next] = 1;
+    queue[queued++] = next;
+  };
+  for (let head = 0; head < queued; head++) {
     const index = queue[head] as number;
     const x = index % boxWidth;
-    const y = (index - x) / boxWidth;
-    for (const [nextX, nextY] of [
-      [x - 1, y],
-      [x + 1, y],
-      [x, y - 1],
-      [x, y + 1],
-    ] as const) {
-      if (nextX < 0 || nextX >= boxWidth || nextY < 0 || nextY >= boxHeight) continue;
-      const next = nextY * boxWidth + nextX;
-      if (frame[next] === 1 || isGlass[next] === 1) continue;
-      frame[next] = 1;
-      queue.push(next);
-    }
+    if (x > 0) take(index - 1);
+    if (x < boxWidth - 1) take(index + 1);
+    if (index >= boxWidth) take(index - boxWidth);
+    if (index + boxWidth < boxWidth * boxHeight) take(index + boxWidth);
   }
   return { left, top, width: boxWidth, height: boxHeight, data: frame };
 }
