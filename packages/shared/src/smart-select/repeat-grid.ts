@@ -175,6 +175,11 @@ type Channels = Scaled[];
 interface Pattern {
   direct: Template[];
   mirrored: Template[] | null;
+  /**
+   * Its correlation at each top-left of the scaled copy once read (NaN before): the bands'
+   * slack and the crossings' search read many places twice or more.
+   */
+  scores: Float64Array;
 }
 
 function templateOf(
@@ -200,7 +205,8 @@ function templateOf(
         return { ...template, values };
       })
     : null;
-  return { direct, mirrored };
+  const first = channels[0] as Scaled;
+  return { direct, mirrored, scores: new Float64Array(first.width * first.height).fill(Number.NaN) };
 }
 
 /**
@@ -211,6 +217,15 @@ function correlationAt(channels: Channels, pattern: Pattern, x: number, y: numbe
   const first = channels[0] as Scaled;
   const size = pattern.direct[0] as Template;
   if (x < 0 || y < 0 || x + size.width > first.width || y + size.height > first.height) return -1;
+  const known = pattern.scores[y * first.width + x] as number;
+  if (!Number.isNaN(known)) return known;
+  const score = correlationOfPlace(channels, pattern, x, y);
+  pattern.scores[y * first.width + x] = score;
+  return score;
+}
+
+/** `correlationAt` for a place inside the scaled copy, read from the channels. */
+function correlationOfPlace(channels: Channels, pattern: Pattern, x: number, y: number): number {
   let direct = 0;
   let mirrored = 0;
   for (let index = 0; index < channels.length; index++) {
