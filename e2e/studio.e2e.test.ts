@@ -5,7 +5,12 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { regionPng, userWithProject as setUpProject } from './support/project-setup.ts';
+import {
+  createProject,
+  regionPng,
+  userWithProject as setUpProject,
+  signUpByApi,
+} from './support/project-setup.ts';
 
 const { newSession } = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -235,6 +240,70 @@ describe('the studio fits one screen', () => {
         return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
       });
       expect(lines).toBe(1);
+      await context.close();
+    }
+  });
+
+  it('offers "Show all controls" on a phone only once a project is open', async () => {
+    // Before a project the sheet holds the name box (then the upload): the toggle expanded it over
+    // the page with nothing more to show.
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    await signUpByApi(page.request, baseUrl, 'Sheet');
+    await page.goto(baseUrl);
+    await page.getByRole('textbox', { name: 'Project name' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Show all controls' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your project' }).isVisible()).toBe(true);
+    const project = await createProject(page.request, baseUrl, { name: 'Sheet', photo: await facadePng() });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Show all controls' }).waitFor();
+  });
+
+  it('shows the chosen scope whole on a phone in every language, and what it allows under it', {
+    timeout: 60_000,
+  }, async () => {
+    // "Stricte : aucun changement structurel" was cut to "Stricte : aucun changement structu".
+    for (const [locale, label, description] of [
+      ['fr-FR', 'Portée', 'Aucun changement structurel.'],
+      ['es-ES', 'Alcance', 'Sin cambios estructurales.'],
+      ['en-US', 'Scope', 'No structural changes.'],
+    ] as const) {
+      const { page, context } = await newSession({ viewport: { width: 390, height: 844 }, locale });
+      const project = await userWithProject(page.request);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const scope = page.getByRole('combobox', { name: label, exact: true });
+      await scope.waitFor();
+      await expect
+        .poll(() =>
+          scope.evaluate((element) => {
+            const select = element as HTMLSelectElement;
+            const style = getComputedStyle(select);
+            const context2d = document.createElement('canvas').getContext('2d');
+            if (!context2d) return 'no canvas';
+            context2d.font = style.font;
+            const text = select.selectedOptions[0]?.text ?? '';
+            // Chromium draws its arrow after the text, in at least 16 px of its own.
+            const needed =
+              context2d.measureText(text).width +
+              Number.parseFloat(style.paddingLeft) +
+              Number.parseFloat(style.paddingRight) +
+              16;
+            return needed <= select.clientWidth
+              ? 'fits'
+              : `"${text}" needs ${needed} px of ${select.clientWidth}`;
+          }),
+        )
+        .toBe('fits');
+      await expect
+        .poll(() =>
+          scope.evaluate((select) =>
+            (select.getAttribute('aria-describedby') ?? '')
+              .split(' ')
+              .map((id) => document.getElementById(id)?.textContent ?? '')
+              .join(' '),
+          ),
+        )
+        .toBe(description);
+      await expect.poll(() => page.getByText(description, { exact: true }).isVisible()).toBe(true);
       await context.close();
     }
   });

@@ -90,22 +90,27 @@ function Studio() {
       </div>
       <section
         className={
-          isSheetExpanded ? 'ui-card studio__controls studio__controls--expanded' : 'ui-card studio__controls'
+          isSheetExpanded && isProjectOpen
+            ? 'ui-card studio__controls studio__controls--expanded'
+            : 'ui-card studio__controls'
         }
         aria-labelledby="project-panel-title"
       >
         <div className="studio__controls-header">
           <h2 id="project-panel-title">{t('home.projectPanelTitle')}</h2>
-          {/* Only shown on a phone, where the controls are a sheet under the stage. */}
-          <Button
-            variant="ghost"
-            size="small"
-            className="studio__sheet-toggle"
-            aria-expanded={isSheetExpanded}
-            onClick={() => setIsSheetExpanded((expanded) => !expanded)}
-          >
-            {isSheetExpanded ? t('home.collapseControls') : t('home.expandControls')}
-          </Button>
+          {/* Only shown on a phone, where the controls are a sheet under the stage, and only once a
+              project is open: before, the sheet holds a name box or the upload, nothing to expand. */}
+          {isProjectOpen ? (
+            <Button
+              variant="ghost"
+              size="small"
+              className="studio__sheet-toggle"
+              aria-expanded={isSheetExpanded}
+              onClick={() => setIsSheetExpanded((expanded) => !expanded)}
+            >
+              {isSheetExpanded ? t('home.collapseControls') : t('home.expandControls')}
+            </Button>
+          ) : null}
         </div>
         {/* The area editor serves every offer: the chat edits the painted area or the marked elements too. */}
         <ProjectPanel

@@ -167,7 +167,13 @@ describe('DirectivesPanel', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Door glass' }), {
       target: { value: 'halfGlass' },
     });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Scope' }), { target: { value: 'creative' } });
+    // The select shows the scope's short name; what it allows is its description, under it.
+    const scope = screen.getByRole('combobox', { name: 'Scope', description: 'No structural changes.' });
+    expect((scope as HTMLSelectElement).selectedOptions[0]?.text).toBe('Strict');
+    fireEvent.change(scope, { target: { value: 'creative' } });
+    expect(
+      screen.getByRole('combobox', { name: 'Scope', description: 'Windows and doors may be redesigned.' }),
+    ).toBe(scope);
     expect(latest().prompt).toBe(
       `Make the door glass half glass. Creative redesign of windows and doors is allowed. ${preservation}`,
     );

@@ -402,10 +402,13 @@ export function DirectivesPanel({
           <label className="ui-field__label" htmlFor={`${ids}-scope`}>
             {t('scope.label')}
           </label>
+          {/* Short names, and what the chosen one allows on a line of its own: a select never wraps,
+              and "Stricte : aucun changement structurel" was cut on a phone (docs/decisions/144). */}
           <select
             id={`${ids}-scope`}
             className="ui-select"
             value={state.scope}
+            aria-describedby={`${ids}-scope-hint`}
             onChange={(event) => dispatch({ type: 'setScope', scope: event.target.value as Scope })}
           >
             {scopes.map((scope) => (
@@ -414,6 +417,9 @@ export function DirectivesPanel({
               </option>
             ))}
           </select>
+          <p id={`${ids}-scope-hint`} className="ui-field__hint">
+            {t(`scope.hint.${state.scope}`)}
+          </p>
         </div>
         <div className="ui-field">
           <label className="ui-field__label" htmlFor={`${ids}-door-glass`}>
