@@ -151,6 +151,46 @@ describe('buying credits with the offline test checkout (sales closed)', () => {
     expect(await me.json()).toMatchObject({ balance: 15, packageTier: 'paid', isAdmin: true });
   });
 
+  it('fits the test checkout page in the window without scrolling at both sizes in every language', {
+    timeout: 60_000,
+  }, async () => {
+    // In es and fr the footer's notice takes two lines at 1366×768; the card's fixed 48 px above and
+    // below then scrolled the page 19 px.
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      for (const [locale, pay] of [
+        ['en-US', 'Pay $5'],
+        ['es-ES', 'Pagar 5 US$'],
+        ['fr-FR', 'Payer 5 $US'],
+      ] as const) {
+        const { page, context } = await newSession({ viewport, locale });
+        const email = uniqueEmail('fit');
+        await signUp(page, server, email);
+        await promote(server, email);
+        // The purchase dialog's way here is the test above; this one is about the page's layout.
+        const checkout = await page.request.post(`${server.baseUrl}/api/payments/checkout`, {
+          headers: { origin: server.baseUrl },
+          data: { planId: 'starter' },
+        });
+        expect(checkout.status()).toBe(200);
+        const { url } = (await checkout.json()) as { url: string };
+        await page.goto(new URL(url, server.baseUrl).href);
+        await page.getByRole('button', { name: pay }).waitFor();
+        await expect
+          .poll(() =>
+            page.evaluate(() => {
+              const page = document.documentElement;
+              return `${page.scrollWidth}×${page.scrollHeight} in ${window.innerWidth}×${window.innerHeight}`;
+            }),
+          )
+          .toBe(`${viewport.width}×${viewport.height} in ${viewport.width}×${viewport.height}`);
+        await context.close();
+      }
+    }
+  });
+
   it("shows the server's message when it refuses the checkout (admin rights removed meanwhile)", async () => {
     const { page } = await newSession();
     const email = uniqueEmail('demoted');
