@@ -81,6 +81,28 @@ describe('facade select on a rendered facade with windows', () => {
     expect(shareSelected(selection, isWindow)).toBeLessThan(0.05);
   });
 
+  it('answers each click as on a freshly prepared photo (what a photo keeps between clicks changes nothing)', () => {
+    // The glass, the wall twice: different surfaces, wall lightnesses and searched cells on one
+    // prepared photo, against a new preparation for each click.
+    const clicks = [
+      { x: 120, y: 135 },
+      { x: 70, y: 80 },
+      { x: 300, y: 20 },
+      { x: 120, y: 135 },
+    ];
+    const reused = prepareFacadeImage(photo);
+    for (const point of clicks) {
+      const again = selectFacadeElement(reused, point, 'surface');
+      const fresh = selectFacadeElement(prepareFacadeImage(photo), point, 'surface');
+      expect(again.data.some((value) => value === 1)).toBe(true);
+      let differing = 0;
+      for (let index = 0; index < fresh.data.length; index++) {
+        if (again.data[index] !== fresh.data[index]) differing++;
+      }
+      expect(differing).toBe(0);
+    }
+  });
+
   it('selects a clicked window as its rectangle, frame included', () => {
     const opening = findOpening(image, { x: 70, y: 80 });
     const target = windows[0] as Rectangle;

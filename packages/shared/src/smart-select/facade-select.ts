@@ -522,7 +522,6 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
  */
 function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: number): Rectangle[] {
   const { superpixels, tuning, width, height } = image;
-  const { labels } = superpixels;
   const step = Math.max(1, Math.round(Math.sqrt((width * height) / 250_000)));
   const cell = Math.sqrt((width * height) / superpixels.count) / step;
   const map = darknessMap(
@@ -533,7 +532,7 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
     Math.round(tuning.detectorRadius * cell),
     step,
     // The sky and the street are darker or lighter than the wall too, but hold no openings.
-    (x, y) => members[labels[y * width + x] as number] === 1,
+    surfaceCells(image, members, step),
     wallLightness - tuning.detectorWallMargin,
     tuning.detectorStreakLength > 0
       ? {
@@ -616,6 +615,25 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
     ),
     ...added,
   ];
+}
+
+/**
+ * One byte per cell of the detector's grid (the image sampled every `step` pixels): 1 where
+ * the sampled pixel's superpixel is a member of the surface.
+ */
+function surfaceCells(image: FacadeImage, members: Uint8Array, step: number): Uint8Array {
+  const { width, height } = image;
+  const { labels } = image.superpixels;
+  const gridWidth = Math.ceil(width / step);
+  const gridHeight = Math.ceil(height / step);
+  const cells = new Uint8Array(gridWidth * gridHeight);
+  for (let y = 0; y < gridHeight; y++) {
+    const row = Math.min(height - 1, y * step) * width;
+    for (let x = 0; x < gridWidth; x++) {
+      cells[y * gridWidth + x] = members[labels[row + Math.min(width - 1, x * step)] as number] as number;
+    }
+  }
+  return cells;
 }
 
 /** The overlap of two rectangles over their union, or over the first one's area. */

@@ -52,23 +52,36 @@ export const defaultDetectorTuning: DetectorTuning = {
 };
 
 /**
- * The map of pixels darker than their neighbourhood (mean lightness of a square of side
- * 2·`radius`+1 grid cells) by more than `contrast`: glass, blinds and the shade of a recess
- * are darker than the wall around them whatever the wall's colour, and a photo may show
- * walls of several colours (or in sun and shade).
+ * What the darkness map needs from the photo alone, whatever the click: the grid's lightness
+ * and, per cell, whether it is darker than its near and its wide neighbourhood. Kept per photo
+ * (`darknessBaseCache`) so a click only tests the cells of its surface against these
+ * (docs/decisions/138-wall-click-speed.md).
  */
-export function darknessMap(
+interface DarknessBase {
+  width: number;
+  height: number;
+  lightness: Float32Array;
+  /** 1 where the cell is more than `contrast` below the mean within `radius`. */
+  darkerThanNear: Uint8Array;
+  /** 1 where it is more than `contrast` below the mean within the wide radius (1 everywhere without one). */
+  darkerThanWide: Uint8Array;
+}
+
+const darknessBaseCache = new WeakMap<Float32Array, Map<string, DarknessBase>>();
+
+function darknessBase(
   lab: Float32Array,
   imageWidth: number,
   imageHeight: number,
   contrast: number,
   radius: number,
   step: number,
-  inside?: (x: number, y: number) => boolean,
-  wallLightness = Number.NEGATIVE_INFINITY,
-  streaks?: { length: number; thickness: number },
-  wideFactor = 0,
-): OpeningMap {
+  wideRadius: number,
+): DarknessBase {
+  const key = `${imageWidth}×${imageHeight} ${contrast} ${radius} ${step} ${wideRadius}`;
+  let byKey = darknessBaseCache.get(lab);
+  const cached = byKey?.get(key);
+  if (cached) return cached;
   const width = Math.ceil(imageWidth / step);
   const height = Math.ceil(imageHeight / step);
   const stride = width + 1;
@@ -88,51 +101,92 @@ export function darknessMap(
       lightSums[(y + 1) * stride + x + 1] = (lightSums[y * stride + x + 1] as number) + row;
     }
   }
-  const meanWithin = (x: number, y: number, within: number) => {
-    const top = Math.max(0, y - within) * stride;
-    const bottom = Math.min(height, y + within + 1) * stride;
-    const left = Math.max(0, x - within);
-    const right = Math.min(width, x + within + 1);
-    return (
-      ((lightSums[bottom + right] as number) -
-        (lightSums[top + right] as number) -
-        (lightSums[bottom + left] as number) +
-        (lightSums[top + left] as number)) /
-      (((bottom - top) / stride) * (right - left))
-    );
+  // 1 where a cell is more than `contrast` below the mean lightness within `within` cells.
+  const darkerThanWithin = (within: number) => {
+    const darker = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const y0 = Math.max(0, y - within) * stride;
+      const y1 = Math.min(height, y + within + 1) * stride;
+      const rows = (y1 - y0) / stride;
+      for (let x = 0; x < width; x++) {
+        const x0 = Math.max(0, x - within);
+        const x1 = Math.min(width, x + within + 1);
+        const mean =
+          ((lightSums[y1 + x1] as number) -
+            (lightSums[y0 + x1] as number) -
+            (lightSums[y1 + x0] as number) +
+            (lightSums[y0 + x0] as number)) /
+          (rows * (x1 - x0));
+        if ((lightness[y * width + x] as number) < mean - contrast) darker[y * width + x] = 1;
+      }
+    }
+    return darker;
   };
+  const base = {
+    width,
+    height,
+    lightness,
+    darkerThanNear: darkerThanWithin(radius),
+    darkerThanWide: wideRadius > 0 ? darkerThanWithin(wideRadius) : new Uint8Array(width * height).fill(1),
+  };
+  if (!byKey) {
+    byKey = new Map();
+    darknessBaseCache.set(lab, byKey);
+  }
+  byKey.set(key, base);
+  return base;
+}
+
+/**
+ * The map of pixels darker than their neighbourhood (mean lightness of a square of side
+ * 2·`radius`+1 grid cells) by more than `contrast`: glass, blinds and the shade of a recess
+ * are darker than the wall around them whatever the wall's colour, and a photo may show
+ * walls of several colours (or in sun and shade). `inside` (one byte per grid cell, 1: searched)
+ * limits it to the clicked surface.
+ */
+export function darknessMap(
+  lab: Float32Array,
+  imageWidth: number,
+  imageHeight: number,
+  contrast: number,
+  radius: number,
+  step: number,
+  inside?: Uint8Array,
+  wallLightness = Number.NEGATIVE_INFINITY,
+  streaks?: { length: number; thickness: number },
+  wideFactor = 0,
+): OpeningMap {
   // Darker than the clicked wall counts only where it is also darker than a far wider
   // neighbourhood (`wideFactor` × `radius`; 0: always): a window larger than the near
   // neighbourhood is, a whole bay or floor of a darker material on a two-coloured facade is not.
   const wideRadius = Math.round(wideFactor * radius);
+  const { width, height, lightness, darkerThanNear, darkerThanWide } = darknessBase(
+    lab,
+    imageWidth,
+    imageHeight,
+    contrast,
+    radius,
+    step,
+    wideRadius,
+  );
+  const stride = width + 1;
+  const searched = inside ?? new Uint8Array(width * height).fill(1);
+  const wallLimit = wallLightness - contrast;
   const dark = new Uint8Array(width * height);
   const insideSums = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
     let insideRow = 0;
-    const y0 = Math.max(0, y - radius) * stride;
-    const y1 = Math.min(height, y + radius + 1) * stride;
-    const rows = (y1 - y0) / stride;
     for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - radius);
-      const x1 = Math.min(width, x + radius + 1);
-      const mean =
-        ((lightSums[y1 + x1] as number) -
-          (lightSums[y0 + x1] as number) -
-          (lightSums[y1 + x0] as number) +
-          (lightSums[y0 + x0] as number)) /
-        (rows * (x1 - x0));
-      const isInside =
-        !inside || inside(Math.min(imageWidth - 1, x * step), Math.min(imageHeight - 1, y * step));
-      if (isInside) insideRow++;
+      const cell = y * width + x;
+      const isInside = searched[cell] as number;
+      insideRow += isInside;
       insideSums[(y + 1) * stride + x + 1] = (insideSums[y * stride + x + 1] as number) + insideRow;
-      if (!isInside) continue;
-      const value = lightness[y * width + x] as number;
-      if (value < mean - contrast) dark[y * width + x] = 1;
-      else if (
-        value < wallLightness - contrast &&
-        (wideRadius <= 0 || value < meanWithin(x, y, wideRadius) - contrast)
+      if (isInside === 0) continue;
+      if (
+        darkerThanNear[cell] === 1 ||
+        ((lightness[cell] as number) < wallLimit && darkerThanWide[cell] === 1)
       ) {
-        dark[y * width + x] = 1;
+        dark[cell] = 1;
       }
     }
   }
@@ -320,10 +374,7 @@ export function cutOpenings(map: OpeningMap, tuning: DetectorTuning = defaultDet
  */
 export function outlineStrength(image: FacadeImage, r: Rectangle): number {
   const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
-  let total = 0;
-  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
-  for (let y = 0; y < height; y++) total += horizontalEdgeSums[y * (width + 1) + width] as number;
-  const average = total / (2 * width * height);
+  const average = averageEdgeStrength(image);
   if (average <= 0) return 0;
   const column = (x: number) =>
     ((verticalEdgeSums[(r.bottom + 1) * width + x] as number) -
@@ -343,6 +394,22 @@ export function outlineStrength(image: FacadeImage, r: Rectangle): number {
     side(row, r.bottom, height - 1),
   );
   return weakest / average;
+}
+
+/** Keyed by the photo's edge sums: a wall click tests a few hundred rectangles against it. */
+const averageEdgeCache = new WeakMap<Float32Array, number>();
+
+/** The photo's mean edge strength, both directions. */
+function averageEdgeStrength(image: FacadeImage): number {
+  const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
+  const cached = averageEdgeCache.get(verticalEdgeSums);
+  if (cached !== undefined) return cached;
+  let total = 0;
+  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
+  for (let y = 0; y < height; y++) total += horizontalEdgeSums[y * (width + 1) + width] as number;
+  const average = total / (2 * width * height);
+  averageEdgeCache.set(verticalEdgeSums, average);
+  return average;
 }
 
 /** Grid rectangles back to inclusive image pixels. */
