@@ -22,6 +22,8 @@ export interface OpeningMap {
   sums: Int32Array;
   /** Running sums of the cells searched at all (within the surface), same layout. */
   insideSums?: Int32Array;
+  /** The cells searched at all: one byte per cell, 1 within the surface. */
+  inside?: Uint8Array;
 }
 
 export interface DetectorTuning {
@@ -199,7 +201,7 @@ export function darknessMap(
       sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
     }
   }
-  return { width, height, step, sums, insideSums };
+  return { width, height, step, sums, insideSums, inside: searched };
 }
 
 /**
@@ -495,6 +497,13 @@ export function gridOpenings(image: FacadeImage, map: OpeningMap, tuning: Facade
   const gradientAt = (x: number, y: number) =>
     (verticalEdgeSums[(y + 1) * imageWidth + x] as number) - (verticalEdgeSums[y * imageWidth + x] as number);
   const step = map.step;
+  const strongestNear = (edge: number, row: number) => {
+    let strongest = 0;
+    for (let x = Math.max(0, edge - step - 1); x <= Math.min(imageWidth - 1, edge + step + 1); x++) {
+      strongest = Math.max(strongest, gradientAt(x, row));
+    }
+    return strongest;
+  };
   const rowProfile: number[] = [];
   const rowValid: boolean[] = [];
   for (let y = 0; y < height; y++) {
@@ -503,13 +512,8 @@ export function gridOpenings(image: FacadeImage, map: OpeningMap, tuning: Facade
     let total = 0;
     for (let row = y * step; row < Math.min(imageHeight, (y + 1) * step); row++) {
       for (const [left, right] of columns) {
-        for (const edge of [left * step, Math.min(imageWidth - 1, right * step + step - 1)]) {
-          let strongest = 0;
-          for (let x = Math.max(0, edge - step - 1); x <= Math.min(imageWidth - 1, edge + step + 1); x++) {
-            strongest = Math.max(strongest, gradientAt(x, row));
-          }
-          total += strongest;
-        }
+        total += strongestNear(left * step, row);
+        total += strongestNear(Math.min(imageWidth - 1, right * step + step - 1), row);
       }
     }
     rowProfile.push(total);
@@ -581,8 +585,8 @@ export interface RailingTuning {
  */
 export function railingOpenings(image: FacadeImage, map: OpeningMap, tuning: RailingTuning): Rectangle[] {
   const { width, height, step } = map;
-  const insideSums = map.insideSums;
-  if (!insideSums) return [];
+  const { insideSums, inside: searched } = map;
+  if (!insideSums || !searched) return [];
   const { width: imageWidth, height: imageHeight } = image;
   const isBarEdge = barEdges(image, map, tuning.edge);
   const stride = width + 1;
@@ -590,11 +594,7 @@ export function railingOpenings(image: FacadeImage, map: OpeningMap, tuning: Rai
   for (let y = 0; y < height; y++) {
     let row = 0;
     for (let x = 0; x < width; x++) {
-      // Searched when the running count of searched cells on this row steps up here.
-      const isInside =
-        (insideSums[(y + 1) * stride + x + 1] as number) - (insideSums[y * stride + x + 1] as number) >
-        (insideSums[(y + 1) * stride + x] as number) - (insideSums[y * stride + x] as number);
-      if (isInside && isBarEdge[y * width + x] === 1) row++;
+      if (searched[y * width + x] === 1 && isBarEdge[y * width + x] === 1) row++;
       sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
     }
   }
