@@ -377,6 +377,13 @@ interface ImageScore {
    */
   openingRecall: number;
   openingPrecision: number;
+  /**
+   * Pixel counts by label id (1 door, 2 shop, 3 balcony, 4 window, 5 wall): labelled, inside
+   * the detector's openings, inside the ground-floor openings (docs/decisions/140).
+   */
+  classPixels: number[];
+  classDetected: number[];
+  classGround: number[];
   /** Where the facade select's final wall selection goes wrong. */
   wallErrors: WallErrors;
 }
@@ -517,6 +524,18 @@ async function measureAccuracy(
     });
     const detected = createBitmask(labels.width, labels.height);
     for (const opening of facade.openings) paintRectangle(detected, opening);
+    const ground = createBitmask(labels.width, labels.height);
+    for (const opening of facade.groundOpenings) paintRectangle(ground, opening);
+    const classPixels = [0, 0, 0, 0, 0, 0];
+    const classDetected = [0, 0, 0, 0, 0, 0];
+    const classGround = [0, 0, 0, 0, 0, 0];
+    for (let index = 0; index < labels.ids.length; index++) {
+      const id = labels.ids[index] as number;
+      if (id > 5) continue;
+      classPixels[id] = (classPixels[id] as number) + 1;
+      if (detected.data[index] === 1) classDetected[id] = (classDetected[id] as number) + 1;
+      if (ground.data[index] === 1) classGround[id] = (classGround[id] as number) + 1;
+    }
     let openingPixels = 0;
     let detectedPixels = 0;
     let detectedOpenings = 0;
@@ -535,6 +554,9 @@ async function measureAccuracy(
       wallErrors: spill,
       openingRecall: openingPixels === 0 ? Number.NaN : detectedOpenings / openingPixels,
       openingPrecision: detectedPixels === 0 ? 0 : detectedOpenings / detectedPixels,
+      classPixels,
+      classDetected,
+      classGround,
       wallShare: wallTruth.data.reduce((sum, value) => sum + value, 0) / wallTruth.data.length,
       windowsTakenByWall: full ? windowsTaken(wall.prediction, windowTruth) : Number.NaN,
       wallOneClick: wall.iouAfterClick[0] ?? 0,
@@ -743,6 +765,30 @@ async function main(): Promise<void> {
     console.log(
       `  opening detector (decision 051): recall ${average((score) => score.openingRecall)}, ` +
         `precision ${average((score) => score.openingPrecision)} of the labelled openings' pixels`,
+    );
+    // Pooled over the photos, as decision 126 reported them.
+    const pooled = (pick: (score: ImageScore) => number[], id: number) =>
+      scores.reduce((sum, score) => sum + (pick(score)[id] as number), 0);
+    const classRecall = (pick: (score: ImageScore) => number[]) =>
+      ['doors', 'shops', 'balconies', 'windows']
+        .map(
+          (name, at) =>
+            `${name} ${format(pooled(pick, at + 1) / pooled((score) => score.classPixels, at + 1))}`,
+        )
+        .join(', ');
+    const groundPixels = [0, 1, 2, 3, 4, 5].reduce(
+      (sum, id) => sum + pooled((score) => score.classGround, id),
+      0,
+    );
+    const groundOpenings = [1, 2, 3, 4].reduce(
+      (sum, id) => sum + pooled((score) => score.classGround, id),
+      0,
+    );
+    console.log(
+      `  detector recall by class (pooled pixels): ${classRecall((score) => score.classDetected)}; ` +
+        `ground-floor openings (decision 140): ${classRecall((score) => score.classGround)}, precision ` +
+        `${format(groundPixels === 0 ? 0 : groundOpenings / groundPixels)}, labelled wall inside ` +
+        `${format(groundPixels === 0 ? 0 : pooled((score) => score.classGround, 5) / groundPixels)}`,
     );
     console.log(
       `  walls for comparison: selecting the whole photo scores ${average((score) => score.wallShare)}`,

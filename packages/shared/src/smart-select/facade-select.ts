@@ -10,6 +10,7 @@
  * rejected: docs/decisions/050-facade-smart-select.md.
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
+import { groundOpenings } from './ground-openings.ts';
 import { convertToOklab } from './oklab-image.ts';
 import {
   cutOpenings,
@@ -43,6 +44,11 @@ export interface FacadeImage {
   horizontalEdgeSums: Float32Array;
   /** Openings (windows, doors, shop fronts) found against the facade's most common surface. */
   openings: Rectangle[];
+  /**
+   * Doors, shop fronts and garage doors at the photo's foot (docs/decisions/140), found once
+   * per photo and cut from every wall click: the detector's cuts miss them.
+   */
+  groundOpenings: Rectangle[];
   tuning: FacadeTuning;
 }
 
@@ -164,6 +170,25 @@ export interface FacadeTuning {
    * light), a door, a car or dark glass more (docs/decisions/053).
    */
   sideLightness: number;
+  /**
+   * Ground-floor openings (docs/decisions/140, `ground-openings.ts`): their columns are looked
+   * for in this share of the photo's height at its foot (0: none)…
+   */
+  groundProbe: number;
+  /** …they reach at most this share of the photo's height up from its foot… */
+  groundReach: number;
+  /** …their cells are this much darker than the foot's wall (this quantile of its lightness)… */
+  groundDarkness: number;
+  groundWallQuantile: number;
+  /** …in at least this share of a column's probed cells and of a row's cells in the run… */
+  groundColumnFill: number;
+  groundRowFill: number;
+  /** …at least this many superpixel sizes wide and high, at most this share of the photo wide… */
+  groundMinimumWidth: number;
+  groundMinimumHeight: number;
+  groundMaximumWidthShare: number;
+  /** …and both vertical sides at least this strong an edge, relative to the photo's mean. */
+  groundOutline: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -211,6 +236,16 @@ export const defaultFacadeTuning: FacadeTuning = {
   subtractSurfaceShare: 0.3,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
+  groundProbe: 0.08,
+  groundReach: 0.3,
+  groundDarkness: 6,
+  groundWallQuantile: 0.6,
+  groundColumnFill: 0.6,
+  groundRowFill: 0.5,
+  groundMinimumWidth: 1.5,
+  groundMinimumHeight: 2,
+  groundMaximumWidthShare: 0.35,
+  groundOutline: 1.5,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -249,12 +284,25 @@ export function prepareFacadeImage(
     verticalEdgeSums,
     horizontalEdgeSums,
     openings: [],
+    groundOpenings: [],
     tuning,
   };
   // The openings of the main wall, for "select all similar" (decision 051). Its colour is
   // told apart with lightness counting fully: a grey window must not pass for a grey wall.
   const dominant = dominantSuperpixel(image, tuning.wallLightnessWeight, tuning.wallDistance);
   image.openings = analyseSurface(image, dominant).openings;
+  image.groundOpenings = groundOpenings(image, {
+    probe: tuning.groundProbe,
+    reach: tuning.groundReach,
+    darkness: tuning.groundDarkness,
+    wallQuantile: tuning.groundWallQuantile,
+    columnFill: tuning.groundColumnFill,
+    rowFill: tuning.groundRowFill,
+    minimumWidth: tuning.groundMinimumWidth,
+    minimumHeight: tuning.groundMinimumHeight,
+    maximumWidthShare: tuning.groundMaximumWidthShare,
+    outline: tuning.groundOutline,
+  });
   report(1);
   return image;
 }
@@ -276,6 +324,7 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
   for (let index = 0; index < data.length; index++)
     data[index] = surface.members[labels[index] as number] as number;
   for (const opening of surface.openings) paintRectangle(selection, opening, 0);
+  for (const opening of image.groundOpenings) paintRectangle(selection, opening, 0);
   return selection;
 }
 

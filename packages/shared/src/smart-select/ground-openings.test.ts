@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { type Colour, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
+
+describe('ground-floor openings', () => {
+  // A rendered facade: a floor of framed windows above a ground floor with a door and a wide
+  // shop front reaching the photo's foot. Both are recesses in the render's own hue, only in
+  // shade (0.75 of its light): close enough in colour for the wall's surface to take them,
+  // and the shop front is wider than the opening detector's neighbourhood. The ground floor
+  // holds them in its lower quarter or so, as on street photos.
+  const width = 360;
+  const height = 260;
+  const render: Colour = [214, 196, 160];
+  const frame: Colour = [55, 58, 62];
+  const glass: Colour = [120, 140, 160];
+  const door: Rectangle = { left: 40, top: 195, right: 95, bottom: height - 1 };
+  const shop: Rectangle = { left: 160, top: 190, right: 280, bottom: height - 1 };
+  const windows: Rectangle[] = [40, 150, 260].map((left) => ({
+    left,
+    top: 30,
+    right: left + 59,
+    bottom: 109,
+  }));
+  const inside = (box: Rectangle, x: number, y: number) =>
+    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  const inGround = (x: number, y: number) => inside(door, x, y) || inside(shop, x, y);
+  const isWall = (x: number, y: number) => !inGround(x, y) && !windows.some((box) => inside(box, x, y));
+  const photo = makeImage(width, height, (x, y) => {
+    for (const box of [door, shop]) {
+      if (!inside(box, x, y)) continue;
+      // Jambs: a darker line down each side, as a door's or a shop front's frame.
+      const isJamb = x - box.left < 3 || box.right - x < 3 || y - box.top < 3;
+      return shade(render, isJamb ? 0.55 : 0.75, noise(x, y, 4));
+    }
+    const window = windows.find((box) => inside(box, x, y));
+    if (window) {
+      const isFrame =
+        x - window.left < 4 || window.right - x < 4 || y - window.top < 4 || window.bottom - y < 4;
+      return shade(isFrame ? frame : glass, 1, noise(x, y, 3));
+    }
+    return shade(render, 1, noise(x, y, 6));
+  });
+
+  it('a wall click leaves out the door and the shop front, and keeps the wall', () => {
+    const image = prepareFacadeImage(photo);
+    const selection = selectFacadeElement(image, { x: 120, y: 140 }, 'surface');
+    expect(shareSelected(selection, inGround)).toBeLessThan(0.1);
+    expect(shareSelected(selection, isWall)).toBeGreaterThan(0.9);
+  });
+
+  it('without them (probe 0) the wall takes the door and the shop front', () => {
+    const image = prepareFacadeImage(photo, { tuning: { groundProbe: 0 } });
+    const selection = selectFacadeElement(image, { x: 120, y: 140 }, 'surface');
+    expect(shareSelected(selection, inGround)).toBeGreaterThan(0.5);
+  });
+
+  it('finds each as one rectangle on its jambs, reaching the foot', () => {
+    const image = prepareFacadeImage(photo);
+    expect(image.groundOpenings).toHaveLength(2);
+    for (const [found, drawn] of image.groundOpenings.map((box, at) => [box, [door, shop][at]] as const)) {
+      if (!drawn) throw new Error('more openings than drawn');
+      expect(Math.abs(found.left - drawn.left)).toBeLessThanOrEqual(3);
+      expect(Math.abs(found.right - drawn.right)).toBeLessThanOrEqual(3);
+      expect(Math.abs(found.top - drawn.top)).toBeLessThanOrEqual(4);
+      expect(found.bottom).toBe(height - 1);
+    }
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Openings of a facade's ground floor (doors, shop fronts, garage doors, arcades), found once
+ * per photo and cut from every wall click. The opening detector (docs/decisions/051) cuts a
+ * map of pixels darker than their neighbourhood, which a shop front or a garage door wider
+ * than that neighbourhood is not, and keeps cuts off the facade's grid only when outlined far
+ * more strongly than a window (the ground floor rarely lies on the grid of the floors above):
+ * it found 3 % of the doors' and 7 % of the shop fronts' pixels (docs/decisions/126). Here a
+ * ground opening is a run of columns at the photo's foot that are mostly darker than the
+ * foot's own wall (glass, a recess, a door leaf in its shade), grown up while its rows stay
+ * so, whose two sides lie on strong straight vertical lines. Measured: docs/decisions/140.
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+
+export interface GroundTuning {
+  /** The foot of the photo searched for the openings' columns, as a share of its height (0: none). */
+  probe: number;
+  /** How high an opening may reach, as a share of the photo's height from its foot. */
+  reach: number;
+  /** A cell is unlike the ground floor's wall when this much darker (OKLab lightness × 100)… */
+  darkness: number;
+  /** …than this quantile of the foot's lightness (the wall is its lighter part). */
+  wallQuantile: number;
+  /** A column belongs to an opening when at least this share of its probed cells are unlike the wall… */
+  columnFill: number;
+  /** …and a row above the probe when at least this share of its cells in the run are. */
+  rowFill: number;
+  /** At least this many superpixel sizes wide and high, at most this share of the photo wide. */
+  minimumWidth: number;
+  minimumHeight: number;
+  maximumWidthShare: number;
+  /** Both vertical sides at least this strong an edge, relative to the photo's mean edge. */
+  outline: number;
+}
+
+/** Runs of `true` in `values`, gaps up to `bridge` long bridged. */
+function runsOf(values: boolean[], bridge: number): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let start = -1;
+  let last = -1;
+  values.forEach((value, at) => {
+    if (!value) return;
+    if (start >= 0 && at - last - 1 > bridge) {
+      runs.push([start, last]);
+      start = at;
+    }
+    if (start < 0) start = at;
+    last = at;
+  });
+  if (start >= 0) runs.push([start, last]);
+  return runs;
+}
+
+/** The ground floor's openings as inclusive pixel rectangles reaching the photo's foot. */
+export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectangle[] {
+  const { width, height, lab, verticalEdgeSums, horizontalEdgeSums } = image;
+  if (tuning.probe <= 0) return [];
+  // The opening detector's grid (about 250 000 cells) and superpixel size.
+  const step = Math.max(1, Math.round(Math.sqrt((width * height) / 250_000)));
+  const cell = Math.sqrt((width * height) / image.superpixels.count);
+  const columns = Math.ceil(width / step);
+  const reachTop = Math.max(0, Math.floor(height * (1 - tuning.reach)));
+  const rows = Math.ceil((height - reachTop) / step);
+  const lightnessAt = (column: number, row: number) =>
+    lab[
+      (Math.min(height - 1, reachTop + row * step) * width + Math.min(width - 1, column * step)) * 3
+    ] as number;
+  const probeTop = Math.max(0, rows - Math.max(1, Math.round((tuning.probe * height) / step)));
+  // The foot's wall, not the main wall's: a ground floor is often of another stone, or in the
+  // shade of trees and the street (a main-wall reference scored walls 0.677 against 0.697).
+  const probed: number[] = [];
+  for (let row = probeTop; row < rows; row++) {
+    for (let column = 0; column < columns; column++) probed.push(lightnessAt(column, row));
+  }
+  probed.sort((a, b) => a - b);
+  const wall = probed[Math.floor(tuning.wallQuantile * (probed.length - 1))] as number;
+  const unlike = new Uint8Array(columns * rows);
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      if (lightnessAt(column, row) < wall - tuning.darkness) unlike[row * columns + column] = 1;
+    }
+  }
+  const columnFull: boolean[] = [];
+  for (let column = 0; column < columns; column++) {
+    let count = 0;
+    for (let row = probeTop; row < rows; row++) count += unlike[row * columns + column] as number;
+    columnFull.push(count >= tuning.columnFill * (rows - probeTop));
+  }
+  const bridge = Math.max(1, Math.round((0.3 * cell) / step));
+  let total = 0;
+  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
+  const meanEdge = total / (width * height);
+  const snapReach = Math.max(1, Math.round(0.5 * cell));
+  // The position within `snapReach` of `around` where `strength` is highest.
+  const strongest = (around: number, high: number, strength: (position: number) => number) => {
+    let best = around;
+    let bestStrength = -1;
+    for (let at = Math.max(0, around - snapReach); at <= Math.min(high, around + snapReach); at++) {
+      const value = strength(at);
+      if (value > bestStrength) {
+        bestStrength = value;
+        best = at;
+      }
+    }
+    return { at: best, strength: bestStrength };
+  };
+  const found: Rectangle[] = [];
+  for (const [from, to] of runsOf(columnFull, bridge)) {
+    const runWidth = (to - from + 1) * step;
+    if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width) continue;
+    const rowFull = (row: number) => {
+      let count = 0;
+      for (let column = from; column <= to; column++) count += unlike[row * columns + column] as number;
+      return count >= tuning.rowFill * (to - from + 1);
+    };
+    // Up from the probe while the rows stay unlike the wall (a transom's bar bridged).
+    let top = probeTop;
+    let gap = 0;
+    for (let row = probeTop - 1; row >= 0; row--) {
+      if (rowFull(row)) {
+        top = row;
+        gap = 0;
+      } else if (++gap > bridge) break;
+    }
+    const pixelTop = reachTop + top * step;
+    const bottom = height - 1;
+    if (bottom - pixelTop + 1 < tuning.minimumHeight * cell) continue;
+    // Sides on the strongest straight vertical lines near the run's ends: a door's or a shop
+    // front's jambs are; a car, a person or a shadow at the foot has no such sides.
+    const columnStrength = (x: number) =>
+      ((verticalEdgeSums[(bottom + 1) * width + x] as number) -
+        (verticalEdgeSums[pixelTop * width + x] as number)) /
+      (bottom - pixelTop + 1);
+    const left = strongest(from * step, width - 1, columnStrength);
+    const right = strongest(Math.min(width - 1, to * step + step - 1), width - 1, columnStrength);
+    if (Math.min(left.strength, right.strength) < tuning.outline * meanEdge || right.at <= left.at) continue;
+    const rowStrength = (y: number) =>
+      ((horizontalEdgeSums[y * (width + 1) + right.at + 1] as number) -
+        (horizontalEdgeSums[y * (width + 1) + left.at] as number)) /
+      (right.at - left.at + 1);
+    const head = strongest(pixelTop, bottom, rowStrength);
+    found.push({ left: left.at, top: head.at, right: right.at, bottom });
+  }
+  return found;
+}
