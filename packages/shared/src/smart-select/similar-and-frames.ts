@@ -111,10 +111,20 @@ function frameInBox(
   if (boxWidth < 1 || boxHeight < 1) return null;
   const frame = new Uint8Array(boxWidth * boxHeight);
   const band = Math.max(1, Math.round(frameWidth * Math.min(boxWidth, boxHeight)));
-  const isInBand = (x: number, y: number) =>
-    x - left < band || right - x < band || y - top < band || bottom - y < band;
-  const isInMiddle = (x: number, y: number) =>
-    Math.abs(x - (left + right) / 2) < boxWidth / 4 && Math.abs(y - (top + bottom) / 2) < boxHeight / 4;
+  // Which columns and rows are in the band along the sides, and in the middle half each way,
+  // worked out once per line instead of for every pixel.
+  const columnInBand = new Uint8Array(boxWidth);
+  const columnInMiddle = new Uint8Array(boxWidth);
+  for (let x = left; x <= right; x++) {
+    columnInBand[x - left] = x - left < band || right - x < band ? 1 : 0;
+    columnInMiddle[x - left] = Math.abs(x - (left + right) / 2) < boxWidth / 4 ? 1 : 0;
+  }
+  const rowInBand = new Uint8Array(boxHeight);
+  const rowInMiddle = new Uint8Array(boxHeight);
+  for (let y = top; y <= bottom; y++) {
+    rowInBand[y - top] = y - top < band || bottom - y < band ? 1 : 0;
+    rowInMiddle[y - top] = Math.abs(y - (top + bottom) / 2) < boxHeight / 4 ? 1 : 0;
+  }
   // Two colour centres, glass and frame (L, a, b each), started from the middle and the band.
   // Plain locals, not arrays: hundreds of repeats' frames are worked out in one click.
   let glassL = 0;
@@ -133,14 +143,16 @@ function frameInBox(
     let sumFrameB = 0;
     let frameCount = 0;
     for (let y = top; y <= bottom; y++) {
+      const isBandRow = rowInBand[y - top] === 1;
+      const isMiddleRow = rowInMiddle[y - top] === 1;
       for (let x = left; x <= right; x++) {
         const offset = (y * width + x) * 3;
-        if (isInMiddle(x, y)) {
+        if (isMiddleRow && columnInMiddle[x - left] === 1) {
           sumGlassL += lab[offset] as number;
           sumGlassA += lab[offset + 1] as number;
           sumGlassB += lab[offset + 2] as number;
           glassCount++;
-        } else if (isInBand(x, y)) {
+        } else if (isBandRow || columnInBand[x - left] === 1) {
           sumFrameL += lab[offset] as number;
           sumFrameA += lab[offset + 1] as number;
           sumFrameB += lab[offset + 2] as number;
@@ -212,8 +224,9 @@ function frameInBox(
   const queue = new Int32Array(boxWidth * boxHeight);
   let queued = 0;
   for (let y = top; y <= bottom; y++) {
+    const isBandRow = rowInBand[y - top] === 1;
     for (let x = left; x <= right; x++) {
-      if (!isInBand(x, y)) continue;
+      if (!isBandRow && columnInBand[x - left] === 0) continue;
       const index = (y - top) * boxWidth + x - left;
       frame[index] = 1;
       queue[queued++] = index;
