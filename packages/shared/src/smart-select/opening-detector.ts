@@ -171,37 +171,63 @@ export function darknessMap(
     step,
     wideRadius,
   );
-  const stride = width + 1;
   const searched = inside ?? new Uint8Array(width * height).fill(1);
-  const wallLimit = wallLightness - contrast;
-  const dark = new Uint8Array(width * height);
-  const insideSums = new Int32Array(stride * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let insideRow = 0;
-    for (let x = 0; x < width; x++) {
-      const cell = y * width + x;
-      const isInside = searched[cell] as number;
-      insideRow += isInside;
-      insideSums[(y + 1) * stride + x + 1] = (insideSums[y * stride + x + 1] as number) + insideRow;
-      if (isInside === 0) continue;
-      if (
-        darkerThanNear[cell] === 1 ||
-        ((lightness[cell] as number) < wallLimit && darkerThanWide[cell] === 1)
-      ) {
-        dark[cell] = 1;
-      }
+  const dark = darkCells(searched, darkerThanNear, darkerThanWide, lightness, wallLightness - contrast);
+  if (streaks) clearStreaks(dark, width, height, streaks.length, streaks.thickness);
+  const sums = runningSums(dark, width, height);
+  const insideSums = runningSums(searched, width, height);
+  return { width, height, step, sums, insideSums, inside: searched };
+}
+
+/**
+ * The searched cells darker than their near neighbourhood, or darker than `wallLimit` and than
+ * their wide neighbourhood.
+ */
+function darkCells(
+  searched: Uint8Array,
+  darkerThanNear: Uint8Array,
+  darkerThanWide: Uint8Array,
+  lightness: Float32Array,
+  wallLimit: number,
+): Uint8Array {
+  const dark = new Uint8Array(searched.length);
+  for (let cell = 0; cell < searched.length; cell++) {
+    if (
+      searched[cell] === 1 &&
+      (darkerThanNear[cell] === 1 || ((lightness[cell] as number) < wallLimit && darkerThanWide[cell] === 1))
+    ) {
+      dark[cell] = 1;
     }
   }
-  if (streaks) clearStreaks(dark, width, height, streaks.length, streaks.thickness);
+  return dark;
+}
+
+/** 1 where both grids of 0/1 bytes hold 1. */
+function bothCells(first: Uint8Array, second: Uint8Array): Uint8Array {
+  const both = new Uint8Array(first.length);
+  for (let cell = 0; cell < first.length; cell++) {
+    if (first[cell] === 1 && second[cell] === 1) both[cell] = 1;
+  }
+  return both;
+}
+
+/**
+ * Running sums of a grid of 0/1 bytes: (height + 1) × (width + 1). Its own function (as every
+ * per-cell loop of a click): V8 optimises a loop inside a long function on its own and throws
+ * that code away when the rest of the function runs, over the first clicks of a session
+ * (docs/decisions/138-wall-click-speed.md).
+ */
+function runningSums(cells: Uint8Array, width: number, height: number): Int32Array {
+  const stride = width + 1;
   const sums = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
     let row = 0;
     for (let x = 0; x < width; x++) {
-      row += dark[y * width + x] as number;
+      row += cells[y * width + x] as number;
       sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
     }
   }
-  return { width, height, step, sums, insideSums, inside: searched };
+  return sums;
 }
 
 /**
@@ -589,15 +615,7 @@ export function railingOpenings(image: FacadeImage, map: OpeningMap, tuning: Rai
   if (!insideSums || !searched) return [];
   const { width: imageWidth, height: imageHeight } = image;
   const isBarEdge = barEdges(image, map, tuning.edge);
-  const stride = width + 1;
-  const sums = new Int32Array(stride * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      if (searched[y * width + x] === 1 && isBarEdge[y * width + x] === 1) row++;
-      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
-    }
-  }
+  const sums = runningSums(bothCells(searched, isBarEdge), width, height);
   const edges: OpeningMap = { width, height, step, sums, insideSums };
   const found: Rectangle[] = [];
   const rowShares: number[] = [];
