@@ -42,7 +42,7 @@ export interface FacadeImage {
   verticalEdgeSums: Float32Array;
   /** Running sums of the vertical colour gradient along each row: height × (width + 1). */
   horizontalEdgeSums: Float32Array;
-  /** Openings (windows, doors, shop fronts) found against the facade's most common surface. */
+  /** Openings found against the facade's most common surface, and the ground floor's (decision 140). */
   openings: Rectangle[];
   /**
    * Doors, shop fronts and garage doors at the photo's foot (docs/decisions/140), found once
@@ -303,6 +303,10 @@ export function prepareFacadeImage(
     maximumWidthShare: tuning.groundMaximumWidthShare,
     outline: tuning.groundOutline,
   });
+  // A door click is bounded by the detected opening around it (decision 058), and the main
+  // wall's cuts hold almost no doors: the ground floor's openings count as detected too
+  // (decision 140: doors 0.816 → 0.859; windows and select all similar unchanged).
+  image.openings.push(...image.groundOpenings);
   report(1);
   return image;
 }
