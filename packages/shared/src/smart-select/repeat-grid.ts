@@ -628,22 +628,8 @@ function clamp(value: number, limit: number): number {
   return Math.max(0, Math.min(limit, Math.round(value)));
 }
 
-/** The photo's lightness alone, per photo: placing reads it for every repeat of every call. */
-const lightnessCache = new WeakMap<FacadeImage, Float32Array>();
-
-function lightnessOf(image: FacadeImage): Float32Array {
-  let lightness = lightnessCache.get(image);
-  if (!lightness) {
-    lightness = new Float32Array(image.width * image.height);
-    for (let index = 0; index < lightness.length; index++) lightness[index] = image.lab[index * 3] as number;
-    lightnessCache.set(image, lightness);
-  }
-  return lightness;
-}
-
 /** The example's lightness at the pixels `placeExactly` compares, read once for all repeats. */
 interface PlacingReference {
-  lightness: Float32Array;
   width: number;
   height: number;
   stride: number;
@@ -653,7 +639,6 @@ interface PlacingReference {
 }
 
 function placingReference(image: FacadeImage, example: Rectangle, samples: number): PlacingReference {
-  const lightness = lightnessOf(image);
   const width = example.right - example.left + 1;
   const height = example.bottom - example.top + 1;
   const stride = Math.max(1, Math.round(Math.sqrt((width * height) / samples)));
@@ -663,9 +648,9 @@ function placingReference(image: FacadeImage, example: Rectangle, samples: numbe
   for (let row = 0; row < rows; row++) {
     const from = (example.top + row * stride) * image.width + example.left;
     for (let column = 0; column < columns; column++)
-      values[row * columns + column] = lightness[from + column * stride] as number;
+      values[row * columns + column] = image.lab[(from + column * stride) * 3] as number;
   }
-  return { lightness, width, height, stride, columns, rows, values };
+  return { width, height, stride, columns, rows, values };
 }
 
 /**
@@ -680,8 +665,9 @@ function placeExactly(
   factor: number,
 ): Rectangle {
   if (factor <= 1) return rough;
-  const { width, height } = image;
-  const { lightness, stride, columns, rows, values } = reference;
+  const { width, height, lab } = image;
+  const { stride, columns, rows, values } = reference;
+  const step = stride * 3;
   const exampleWidth = reference.width;
   const exampleHeight = reference.height;
   // The sum of squares only grows along the rows, so a position is given up (infinity) as
@@ -691,10 +677,10 @@ function placeExactly(
     let difference = 0;
     for (let row = 0; row < rows; row++) {
       if (difference >= limit || difference > bound) return Number.POSITIVE_INFINITY;
-      const to = (top + row * stride) * width + left;
+      const to = ((top + row * stride) * width + left) * 3;
       const from = row * columns;
       for (let column = 0; column < columns; column++) {
-        const delta = (values[from + column] as number) - (lightness[to + column * stride] as number);
+        const delta = (values[from + column] as number) - (lab[to + column * step] as number);
         difference += delta * delta;
       }
     }
