@@ -35,6 +35,7 @@ import {
   findOpening,
   findSimilar,
   frameOfOpening,
+  framesOfOpenings,
   paintRectangle,
   prepareFacadeImage,
   prepareSmartSelectImage,
@@ -325,7 +326,11 @@ async function measureSpeed(
         await cpuMilliseconds(() => {
           if (kind === 'surface' || kind === 'opening') return selectFacadeElement(prepared, point, kind);
           const opening = findOpening(prepared, point);
-          return kind === 'allSimilar' ? findSimilar(prepared, opening) : frameOfOpening(prepared, opening);
+          // "Select all similar" as the editor does it: the repeats, then each one's frame
+          // (docs/decisions/142-select-all-similar-click-time.md).
+          return kind === 'allSimilar'
+            ? framesOfOpenings(prepared, findSimilar(prepared, opening))
+            : frameOfOpening(prepared, opening);
         }),
       );
     }
