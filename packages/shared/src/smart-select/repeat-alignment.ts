@@ -6,6 +6,7 @@
  * measurements: docs/decisions/130-select-all-similar-aligned.md.
  */
 import type { Rectangle } from './facade-select.ts';
+import { bands, median } from './repeat-bands.ts';
 
 export interface RepeatAlignmentTuning {
   /**
@@ -61,27 +62,4 @@ export function alignRepeats(
   for (const members of floors) align(members, 'top', 'bottom', exampleHeight);
   for (const members of columns) align(members, 'left', 'right', exampleWidth);
   return aligned.filter((rectangle) => rectangle.right > rectangle.left && rectangle.bottom > rectangle.top);
-}
-
-/** Indices grouped into bands: sorted positions closer than `gap` to the previous one join its band. */
-function bands(positions: number[], gap: number): number[][] {
-  const order = positions
-    .map((position, index) => ({ position, index }))
-    .sort((a, b) => a.position - b.position);
-  const groups: number[][] = [];
-  let previous = Number.NEGATIVE_INFINITY;
-  for (const { position, index } of order) {
-    if (position - previous > gap || groups.length === 0) groups.push([]);
-    (groups[groups.length - 1] as number[]).push(index);
-    previous = position;
-  }
-  return groups;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 === 1
-    ? (sorted[Math.floor(middle)] as number)
-    : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
 }

@@ -6,6 +6,7 @@
  * is steadier. Route and measurements: docs/decisions/131-select-all-similar-unlike-floors.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { bands, spreadOut } from './repeat-bands.ts';
 import { likenessTo } from './repeat-likeness.ts';
 
 export interface RepeatCheckTuning {
@@ -55,28 +56,4 @@ export function dropUnlikeFloors(
   ))
     judge(floor, tuning.floorLikeness);
   return repeats.filter((_, index) => !dropped.has(index));
-}
-
-/** Indices grouped into bands: sorted positions closer than `gap` to the previous one join its band. */
-function bands(positions: number[], gap: number): number[][] {
-  const order = positions
-    .map((position, index) => ({ position, index }))
-    .sort((a, b) => a.position - b.position);
-  const groups: number[][] = [];
-  let previous = Number.NEGATIVE_INFINITY;
-  for (const { position, index } of order) {
-    if (position - previous > gap || groups.length === 0) groups.push([]);
-    (groups[groups.length - 1] as number[]).push(index);
-    previous = position;
-  }
-  return groups;
-}
-
-/** At most `count` of `items`, evenly spread (all of them when there are no more). */
-function spreadOut(items: number[], count: number): number[] {
-  if (items.length <= count) return items;
-  return Array.from(
-    { length: count },
-    (_, at) => items[Math.round((at * (items.length - 1)) / (count - 1))] as number,
-  );
 }

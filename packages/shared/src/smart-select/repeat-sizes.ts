@@ -7,6 +7,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { openingAroundGlass } from './opening-rectangle.ts';
+import { bands, median, spreadOut } from './repeat-bands.ts';
 
 export interface RepeatSizeTuning {
   /** The middle of a repeat (inset by this share of its size each side) is taken as its glass. */
@@ -118,38 +119,6 @@ export function fitRepeatSizes(
   for (const members of floors) moveTogether(members, 'top', 'bottom', exampleHeight);
   for (const members of columns) moveTogether(members, 'left', 'right', exampleWidth);
   return fitted;
-}
-
-/** Indices grouped into bands: sorted positions closer than `gap` to the previous one join its band. */
-function bands(positions: number[], gap: number): number[][] {
-  const order = positions
-    .map((position, index) => ({ position, index }))
-    .sort((a, b) => a.position - b.position);
-  const groups: number[][] = [];
-  let previous = Number.NEGATIVE_INFINITY;
-  for (const { position, index } of order) {
-    if (position - previous > gap || groups.length === 0) groups.push([]);
-    (groups[groups.length - 1] as number[]).push(index);
-    previous = position;
-  }
-  return groups;
-}
-
-/** At most `count` of `items`, evenly spread (all of them when there are no more). */
-function spreadOut(items: number[], count: number): number[] {
-  if (items.length <= count) return items;
-  return Array.from(
-    { length: count },
-    (_, at) => items[Math.round((at * (items.length - 1)) / (count - 1))] as number,
-  );
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 === 1
-    ? (sorted[Math.floor(middle)] as number)
-    : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
 }
 
 /** Median absolute deviation from the median. */
