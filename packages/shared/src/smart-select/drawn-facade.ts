@@ -1,4 +1,5 @@
 import type { Bitmask, RgbaPixels } from '../mask/mask-contract.ts';
+import type { Rectangle } from './facade-select.ts';
 
 /** Drawing helpers for the smart-select tests, which draw their own facades (never photos). */
 
@@ -44,4 +45,18 @@ export function shareSelected(mask: Bitmask, where: (x: number, y: number) => bo
     }
   }
   return taken / total;
+}
+
+/** Whether (x, y) lies in `box`, its edges included. */
+export const isInside = (box: Rectangle, x: number, y: number) =>
+  x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+
+/** How far the furthest side of `a` lies from the same side of `b`, in pixels. */
+export function sideError(a: Rectangle, b: Rectangle): number {
+  return Math.max(
+    Math.abs(a.left - b.left),
+    Math.abs(a.right - b.right),
+    Math.abs(a.top - b.top),
+    Math.abs(a.bottom - b.bottom),
+  );
 }

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { makeImage, noise } from './drawn-facade.ts';
+import { isInside, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { findSimilar } from './similar-and-frames.ts';
-
-const isInside = (box: Rectangle, x: number, y: number) =>
-  x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-
-function sideError(a: Rectangle, b: Rectangle): number {
-  return Math.max(
-    Math.abs(a.left - b.left),
-    Math.abs(a.right - b.right),
-    Math.abs(a.top - b.top),
-    Math.abs(a.bottom - b.bottom),
-  );
-}
 
 describe('select all similar lines its repeats up on their floors and columns (docs/decisions/130)', () => {
   // A 4 × 3 grid of framed two-pane windows on plaster; under one window of the lowest floor a

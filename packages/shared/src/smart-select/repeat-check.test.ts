@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeImage, noise } from './drawn-facade.ts';
+import { isInside, makeImage, noise } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { dropUnlikeFloors } from './repeat-check.ts';
-
-const isInside = (box: Rectangle, x: number, y: number) =>
-  x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
 
 describe('select all similar drops floors of repeats unlike the example (docs/decisions/131)', () => {
   // Three floors of framed two-pane windows, those of the middle floor with their blinds most

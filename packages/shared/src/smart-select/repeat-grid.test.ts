@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, makeImage, noise } from './drawn-facade.ts';
+import { type Colour, isInside, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { findSimilar } from './similar-and-frames.ts';
-
-const isInside = (box: Rectangle, x: number, y: number) =>
-  x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-
-function sideError(a: Rectangle, b: Rectangle): number {
-  return Math.max(
-    Math.abs(a.left - b.left),
-    Math.abs(a.right - b.right),
-    Math.abs(a.top - b.top),
-    Math.abs(a.bottom - b.bottom),
-  );
-}
 
 /**
  * A rendered facade under a sky, above a dark shop front: windows with a dark frame, two panes

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeImage, noise } from './drawn-facade.ts';
+import { isInside, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { findSimilar } from './similar-and-frames.ts';
-
-const isInside = (box: Rectangle, x: number, y: number) =>
-  x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-
-function sideError(a: Rectangle, b: Rectangle): number {
-  return Math.max(
-    Math.abs(a.left - b.left),
-    Math.abs(a.right - b.right),
-    Math.abs(a.top - b.top),
-    Math.abs(a.bottom - b.bottom),
-  );
-}
 
 describe('select all similar keeps a whole window as its example (docs/decisions/131)', () => {
   // Windows in pairs joined by a dark stone pier as tall as they are, three pairs on each of
