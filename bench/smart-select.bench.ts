@@ -256,10 +256,23 @@ function shareTaken(mask: Bitmask, area: Rectangle, outer?: Rectangle): number {
   return total === 0 ? Number.NaN : taken / total;
 }
 
+/** CPU milliseconds per click of one kind. */
+interface ClickTimes {
+  median: number;
+  p90: number;
+  max: number;
+}
+
 interface SpeedFigures {
   prepareMs: number;
-  /** The facade select: preparation (CPU ms) and median CPU ms per click by kind. */
-  facade: { prepareMs: number; surface: number; opening: number; allSimilar: number; frame: number };
+  /** The facade select: preparation (CPU ms) and CPU ms per click by kind. */
+  facade: {
+    prepareMs: number;
+    surface: ClickTimes;
+    opening: ClickTimes;
+    allSimilar: ClickTimes;
+    frame: ClickTimes;
+  };
   /** Median CPU milliseconds per click, by starting tolerance. */
   medianCpuMs: { largeSurface: number; smallPart: number };
 }
@@ -316,7 +329,14 @@ async function measureSpeed(
     facade = prepareFacadeImage(pixels, { tuning: facadeTuning });
   });
   console.log(`  facade select, prepare once per image: ${prepareCpu.toFixed(0)} ms CPU`);
-  const facadeTimes = { prepareMs: prepareCpu, surface: 0, opening: 0, allSimilar: 0, frame: 0 };
+  const noTimes: ClickTimes = { median: 0, p90: 0, max: 0 };
+  const facadeTimes = {
+    prepareMs: prepareCpu,
+    surface: noTimes,
+    opening: noTimes,
+    allSimilar: noTimes,
+    frame: noTimes,
+  };
   for (const kind of kinds) {
     const cpu: number[] = [];
     for (let click = 0; click < 20; click++) {
@@ -334,7 +354,7 @@ async function measureSpeed(
         }),
       );
     }
-    facadeTimes[kind] = percentile(cpu, 0.5);
+    facadeTimes[kind] = { median: percentile(cpu, 0.5), p90: percentile(cpu, 0.9), max: Math.max(...cpu) };
     console.log(
       `  facade select, ${kind}: median ${percentile(cpu, 0.5).toFixed(1)}, p90 ${percentile(cpu, 0.9).toFixed(1)}, ` +
         `max ${Math.max(...cpu).toFixed(1)} ms CPU`,
@@ -684,14 +704,28 @@ export async function rows(): Promise<BenchRow[]> {
   if (names.length === 0) return [skippedRow(what, target, `no facade photos at ${fixtures}`)];
   const speed = await measureSpeed(path.join(fixtures, `${names[3] ?? names[0]}.jpg`), {});
   const { facade } = speed;
-  const slowest = Math.max(facade.surface, facade.opening, facade.allSimilar, facade.frame);
+  // The target is every click (issue 13): the row shows median / p90 / max and is met only
+  // when no click of any kind took longer. The first clicks of a process include V8's
+  // warm-up (docs/decisions/138-wall-click-speed.md).
+  const kinds = [
+    ['walls', facade.surface],
+    ['windows', facade.opening],
+    ['select all similar', facade.allSimilar],
+    ['frames', facade.frame],
+  ] as const;
+  const slowest = Math.max(...kinds.map(([, times]) => times.max));
   return [
     {
       what,
       now:
-        `facade select: median ${facade.surface.toFixed(1)} ms (walls), ${facade.opening.toFixed(1)} ms (windows), ` +
-        `${facade.allSimilar.toFixed(1)} ms (select all similar), ${facade.frame.toFixed(1)} ms (frames)`,
-      baseline: `flood fill: ${speed.medianCpuMs.largeSurface.toFixed(1)} ms (walls), ${speed.medianCpuMs.smallPart.toFixed(1)} ms (frames)`,
+        'facade select, median / p90 / max: ' +
+        kinds
+          .map(
+            ([label, times]) =>
+              `${times.median.toFixed(1)} / ${times.p90.toFixed(1)} / ${times.max.toFixed(1)} ms (${label})`,
+          )
+          .join(', '),
+      baseline: `flood fill: median ${speed.medianCpuMs.largeSurface.toFixed(1)} ms (walls), ${speed.medianCpuMs.smallPart.toFixed(1)} ms (frames)`,
       target,
       met: slowest <= 100,
     },
