@@ -48,12 +48,14 @@ export function ChatMessageList({ messages, pending, onOpenImage, footer }: Chat
   }, [messages.length, pending, footer !== undefined && footer !== null, scrollToNewest]);
 
   // The list is the studio column's flexible part: when it changes size (the composer grows
-  // with what is typed, the window is resized) the newest message stays in view.
+  // with what is typed, the window is resized) or its content does (a reply's image takes its
+  // height, a line wraps) the newest message stays in view.
   useEffect(() => {
     const list = listRef.current;
     if (!list || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => scrollToNewest());
     observer.observe(list);
+    if (list.firstElementChild) observer.observe(list.firstElementChild);
     return () => observer.disconnect();
   }, [scrollToNewest]);
 
