@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -107,6 +107,11 @@ describe('backup and restore of the embedded default (SQLite + local files)', ()
     const backups = await mkdtemp(path.join(tmpdir(), 'facelift-backups-'));
     directories.push(backups);
     const archive = path.join(backups, 'facelift.tar.gz');
+    // A write in flight: the local store's temporary file, renamed into place a moment later.
+    const filesDirectory =
+      source.config.files.localDirectory ?? path.join(source.config.dataDirectory, 'files');
+    await mkdir(filesDirectory, { recursive: true });
+    await writeFile(path.join(filesDirectory, 'in-flight.png.0d6f.tmp'), 'half a file');
     const written = await writeBackup(source.config, archive);
     working = false;
     await work;
@@ -124,6 +129,9 @@ describe('backup and restore of the embedded default (SQLite + local files)', ()
       WEB_DIST_DIR: path.join(target, 'web-dist'),
     });
     await restoreBackup(config, archive);
+    const restoredFiles = await readdir(path.join(target, 'files'), { recursive: true });
+    expect(restoredFiles.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(restoredFiles.length).toBeGreaterThanOrEqual(4);
     const restored = await buildApp(config, { logger: false });
     await restored.ready();
     try {

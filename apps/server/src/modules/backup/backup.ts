@@ -1,4 +1,4 @@
-import { chmod, cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
@@ -44,6 +44,27 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
+ * Copies the stored files while users work. A write in flight is a `.tmp` file that the local
+ * store renames into place (local-blob-store.ts): it is not a stored file yet and may be gone
+ * a moment later, so it is left out. A file removed between the listing and its copy (a project
+ * being deleted) is skipped, not an error.
+ */
+async function copyStoredFiles(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(to, path.relative(from, source));
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await copyFile(source, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+/**
  * Writes one consistent archive while the server runs. The database is copied first with
  * SQLite's online backup (a consistent snapshot, whatever is being written), then the files:
  * files are written before the rows that name them, so every file the snapshot names is
@@ -67,13 +88,7 @@ export async function writeBackup(
     }
     const entries = [databaseEntry];
     if (await exists(paths.filesDirectory)) {
-      // A file removed while copying (a project being deleted) is skipped, not an error.
-      await cp(paths.filesDirectory, path.join(staging, filesEntry), {
-        recursive: true,
-        force: true,
-        errorOnExist: false,
-        filter: (source) => exists(source),
-      });
+      await copyStoredFiles(paths.filesDirectory, path.join(staging, filesEntry));
       entries.push(filesEntry);
     }
     // Without it, sessions of an offline install would not survive the restore.
