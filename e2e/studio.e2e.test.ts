@@ -89,6 +89,36 @@ const languages = [
 ] as const;
 
 describe('the studio fits one screen', () => {
+  it('fits the home page without a project in one screen at both sizes in every language, signed out and in', {
+    timeout: 60_000,
+  }, async () => {
+    // The empty stage kept the photo's height: at 1366 × 768 the page was 907 px high and a new
+    // user scrolled down to an empty gallery box.
+    for (const size of sizes) {
+      for (const language of languages) {
+        const { page, context } = await newSession({ viewport: size.viewport, locale: language.locale });
+        for (const signedIn of [false, true]) {
+          if (signedIn) await signUpByApi(page.request, baseUrl, 'Home');
+          await page.goto(baseUrl);
+          await page.locator('.studio__empty').waitFor();
+          await page.locator('.app-footer').waitFor();
+          const label = `${size.name} ${language.locale} ${signedIn ? 'signed in' : 'signed out'}`;
+          await expect
+            .poll(() => page.evaluate(() => document.documentElement.scrollHeight), { message: label })
+            .toBeLessThanOrEqual(size.viewport.height);
+          await expectInViewport(page, page.locator('.studio__gallery'));
+          await expectInViewport(page, page.locator('.app-footer'));
+          if (size.name === 'laptop') {
+            // The intro box is not a sliver: it is the stage, the largest thing on the screen.
+            const stage = await page.locator('.studio__empty').boundingBox();
+            expect(stage?.height ?? 0, label).toBeGreaterThanOrEqual(300);
+          }
+        }
+        await context.close();
+      }
+    }
+  });
+
   for (const size of sizes) {
     it(`shows the stage, the swatches and Transform without scrolling the page at ${size.viewport.width}×${size.viewport.height}`, async () => {
       const { page } = await newSession({ viewport: size.viewport });

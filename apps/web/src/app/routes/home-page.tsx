@@ -53,7 +53,7 @@ function Studio() {
   const shownOffer = useDeferredValue(offer);
   const isDirectivesOffer = shownOffer !== 'chat';
   return (
-    <div className="studio">
+    <div className={baseImage ? 'studio' : 'studio studio--no-photo'}>
       <div className="studio__stage-column">
         <section className="studio__stage" aria-labelledby="result-panel-title">
           <h2 id="result-panel-title" className="visually-hidden">
