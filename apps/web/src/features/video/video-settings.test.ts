@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captionFor } from './components/upload-guide.tsx';
 import { frameCountOf, presetFor, videoFileName } from './video-settings.ts';
+import { socialGuideTexts } from './video-texts.ts';
 
 describe('video presets', () => {
   it('are the product numbers: Simple 800×600 3 s; Social 4 s, 2 Mbps on TikTok, 1.5 Mbps elsewhere', () => {
@@ -26,9 +27,14 @@ describe('video presets', () => {
 
 describe('captionFor', () => {
   it('uses the title and subtitle when given, the platform caption otherwise, then the hashtags', () => {
-    expect(captionFor('twitter', 'Our new facade', 'Sage walls')).toBe(
+    expect(captionFor(socialGuideTexts.en, 'twitter', 'Our new facade', 'Sage walls')).toBe(
       'Our new facade — Sage walls\n\n#beforeandafter #facade',
     );
-    expect(captionFor('twitter', '  ', '')).toBe('Our facade, before and after.\n\n#beforeandafter #facade');
+    expect(captionFor(socialGuideTexts.en, 'twitter', '  ', '')).toBe(
+      'Our facade, before and after.\n\n#beforeandafter #facade',
+    );
+    expect(captionFor(socialGuideTexts.fr, 'twitter', '', '')).toBe(
+      'Notre façade, avant et après.\n\n#avantapres #facade',
+    );
   });
 });

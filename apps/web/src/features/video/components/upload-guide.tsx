@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import socialGuides from '../../../locales/en/social-guides.json';
+import { useTranslation } from 'react-i18next';
 import { useTimedStatus } from '../use-timed-status.ts';
 import { platformNames, type SocialPlatform } from '../video-settings.ts';
+import { type SocialGuideTexts, socialGuidesIn } from '../video-texts.ts';
 
 export interface UploadGuideProps {
   platform: SocialPlatform;
@@ -14,7 +15,12 @@ export interface UploadGuideProps {
 const webmRefusingPlatforms: ReadonlySet<SocialPlatform> = new Set(['instagram', 'tiktok']);
 
 /** The caption to paste: the video's own title and subtitle when given, then the hashtags. */
-export function captionFor(platform: SocialPlatform, title: string, subtitle: string): string {
+export function captionFor(
+  socialGuides: SocialGuideTexts,
+  platform: SocialPlatform,
+  title: string,
+  subtitle: string,
+): string {
   const guide = socialGuides.platforms[platform];
   const heading = [title.trim(), subtitle.trim()].filter(Boolean).join(' — ') || guide.caption;
   return `${heading}\n\n${guide.hashtags.join(' ')}`;
@@ -22,9 +28,11 @@ export function captionFor(platform: SocialPlatform, title: string, subtitle: st
 
 /**
  * How to post the video on a platform: steps, tips, hashtags, and buttons that copy the
- * hashtags and a caption. English only by product decision (docs/product.md, Videos).
+ * hashtags and a caption, in the interface's language (docs/decisions/170-upload-guides-translated.md).
  */
 export function UploadGuide({ platform, title, subtitle, extension }: UploadGuideProps) {
+  const { i18n } = useTranslation();
+  const socialGuides = socialGuidesIn(i18n.resolvedLanguage);
   const guide = socialGuides.platforms[platform];
   const name = platformNames[platform];
   const titleId = useId();
@@ -40,7 +48,7 @@ export function UploadGuide({ platform, title, subtitle, extension }: UploadGuid
   }
 
   return (
-    <section className="video-guide" aria-labelledby={titleId} lang="en">
+    <section className="video-guide" aria-labelledby={titleId}>
       <h3 id={titleId} className="video-guide__title">
         {socialGuides.title.replace('{{platform}}', name)}
       </h3>
@@ -78,7 +86,7 @@ export function UploadGuide({ platform, title, subtitle, extension }: UploadGuid
         <button
           type="button"
           className="ui-button ui-button--secondary ui-button--small"
-          onClick={() => copy(captionFor(platform, title, subtitle), 'caption')}
+          onClick={() => copy(captionFor(socialGuides, platform, title, subtitle), 'caption')}
         >
           {copyStatus === 'caption' ? socialGuides.copied : socialGuides.copyCaption}
         </button>
