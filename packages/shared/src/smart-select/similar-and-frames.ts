@@ -95,7 +95,14 @@ export function framesOfOpenings(
   return mask;
 }
 
-/** An opening's frame (`frameOfOpening`) as 0/1 over its box within the photo; null when the box is empty. */
+/**
+ * An opening's frame (`frameOfOpening`) as 0/1 over its box within the photo; null when the
+ * box is empty. Each loop is a function of its own: with the loops in one long function, V8
+ * optimised it inside a loop (on-stack replacement) before the code after the loop had run,
+ * and that code was thrown away at the next call it made on every one of the hundreds of
+ * boxes of a click (`--trace-deopt`: 201 times in 20 clicks;
+ * docs/decisions/165-first-clicks-without-deopts.md).
+ */
 function frameInBox(
   image: FacadeImage,
   opening: Rectangle,
@@ -109,143 +116,226 @@ function frameInBox(
   const boxWidth = right - left + 1;
   const boxHeight = bottom - top + 1;
   if (boxWidth < 1 || boxHeight < 1) return null;
-  const frame = new Uint8Array(boxWidth * boxHeight);
+  const box: PixelBox = { left, top, right, bottom, width: boxWidth, height: boxHeight, photoWidth: width };
   const band = Math.max(1, Math.round(frameWidth * Math.min(boxWidth, boxHeight)));
   // Which columns and rows are in the band along the sides, and in the middle half each way,
   // worked out once per line instead of for every pixel.
   const columnInBand = new Uint8Array(boxWidth);
   const columnInMiddle = new Uint8Array(boxWidth);
-  for (let x = left; x <= right; x++) {
-    columnInBand[x - left] = x - left < band || right - x < band ? 1 : 0;
-    columnInMiddle[x - left] = Math.abs(x - (left + right) / 2) < boxWidth / 4 ? 1 : 0;
-  }
+  markLines(left, right, band, columnInBand, columnInMiddle);
   const rowInBand = new Uint8Array(boxHeight);
   const rowInMiddle = new Uint8Array(boxHeight);
-  for (let y = top; y <= bottom; y++) {
-    rowInBand[y - top] = y - top < band || bottom - y < band ? 1 : 0;
-    rowInMiddle[y - top] = Math.abs(y - (top + bottom) / 2) < boxHeight / 4 ? 1 : 0;
-  }
-  // Two colour centres, glass and frame (L, a, b each), started from the middle and the band.
-  // Plain locals, not arrays: hundreds of repeats' frames are worked out in one click.
-  let glassL = 0;
-  let glassA = 0;
-  let glassB = 0;
-  let frameL = 0;
-  let frameA = 0;
-  let frameB = 0;
-  {
-    let sumGlassL = 0;
-    let sumGlassA = 0;
-    let sumGlassB = 0;
-    let glassCount = 0;
-    let sumFrameL = 0;
-    let sumFrameA = 0;
-    let sumFrameB = 0;
-    let frameCount = 0;
-    for (let y = top; y <= bottom; y++) {
-      const isBandRow = rowInBand[y - top] === 1;
-      const isMiddleRow = rowInMiddle[y - top] === 1;
-      for (let x = left; x <= right; x++) {
-        const offset = (y * width + x) * 3;
-        if (isMiddleRow && columnInMiddle[x - left] === 1) {
-          sumGlassL += lab[offset] as number;
-          sumGlassA += lab[offset + 1] as number;
-          sumGlassB += lab[offset + 2] as number;
-          glassCount++;
-        } else if (isBandRow || columnInBand[x - left] === 1) {
-          sumFrameL += lab[offset] as number;
-          sumFrameA += lab[offset + 1] as number;
-          sumFrameB += lab[offset + 2] as number;
-          frameCount++;
-        }
-      }
-    }
-    if (glassCount > 0) {
-      glassL = sumGlassL / glassCount;
-      glassA = sumGlassA / glassCount;
-      glassB = sumGlassB / glassCount;
-    }
-    if (frameCount > 0) {
-      frameL = sumFrameL / frameCount;
-      frameA = sumFrameA / frameCount;
-      frameB = sumFrameB / frameCount;
-    }
-  }
+  markLines(top, bottom, band, rowInBand, rowInMiddle);
+  // Two colour centres, glass and frame (L, a, b each: glass at 0–2, frame at 3–5), started
+  // from the middle and the band.
+  const centres = new Float64Array(6);
+  startingCentres(lab, box, rowInBand, rowInMiddle, columnInBand, columnInMiddle, centres);
   const isGlass = new Uint8Array(boxWidth * boxHeight);
-  for (let iteration = 0; iteration < 4; iteration++) {
-    let sumGlassL = 0;
-    let sumGlassA = 0;
-    let sumGlassB = 0;
-    let glassCount = 0;
-    let sumFrameL = 0;
-    let sumFrameA = 0;
-    let sumFrameB = 0;
-    let frameCount = 0;
-    for (let y = top; y <= bottom; y++) {
-      let offset = (y * width + left) * 3;
-      let index = (y - top) * boxWidth;
-      for (let x = left; x <= right; x++, offset += 3, index++) {
-        const valueL = lab[offset] as number;
-        const valueA = lab[offset + 1] as number;
-        const valueB = lab[offset + 2] as number;
-        const toGlass = (valueL - glassL) ** 2 + (valueA - glassA) ** 2 + (valueB - glassB) ** 2;
-        const toFrame = (valueL - frameL) ** 2 + (valueA - frameA) ** 2 + (valueB - frameB) ** 2;
-        if (toGlass <= toFrame) {
-          isGlass[index] = 1;
-          sumGlassL += valueL;
-          sumGlassA += valueA;
-          sumGlassB += valueB;
-          glassCount++;
-        } else {
-          isGlass[index] = 0;
-          sumFrameL += valueL;
-          sumFrameA += valueA;
-          sumFrameB += valueB;
-          frameCount++;
-        }
-      }
-    }
-    // A centre left without pixels stays where it was.
-    if (glassCount > 0) {
-      glassL = sumGlassL / glassCount;
-      glassA = sumGlassA / glassCount;
-      glassB = sumGlassB / glassCount;
-    }
-    if (frameCount > 0) {
-      frameL = sumFrameL / frameCount;
-      frameA = sumFrameA / frameCount;
-      frameB = sumFrameB / frameCount;
-    }
-  }
+  for (let iteration = 0; iteration < 4; iteration++) splitGlassFromFrame(lab, box, centres, isGlass);
   // Glazing bars are thin: what is not glass but thicker than the band (a blind, a curtain,
   // a dark reflection behind the pane) is pane, not frame (decision 055).
   markThickAsGlass(isGlass, boxWidth, boxHeight, band);
   // The band, then what is not glass and joined to it (indices within the box).
+  const frame = new Uint8Array(boxWidth * boxHeight);
   const queue = new Int32Array(boxWidth * boxHeight);
-  let queued = 0;
+  const queued = queueBand(frame, queue, boxWidth, boxHeight, rowInBand, columnInBand);
+  growFrame(frame, isGlass, queue, queued, boxWidth, boxHeight);
+  return { left, top, width: boxWidth, height: boxHeight, data: frame };
+}
+
+/** An opening's box within the photo: its sides (inclusive), its size and the photo's width. */
+interface PixelBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+  photoWidth: number;
+}
+
+/**
+ * For each line (column or row) from `first` to `last`: whether it lies in the band of
+ * `band` lines along either side, and whether in the middle half.
+ */
+function markLines(
+  first: number,
+  last: number,
+  band: number,
+  inBand: Uint8Array,
+  inMiddle: Uint8Array,
+): void {
+  const length = last - first + 1;
+  for (let line = first; line <= last; line++) {
+    inBand[line - first] = line - first < band || last - line < band ? 1 : 0;
+    inMiddle[line - first] = Math.abs(line - (first + last) / 2) < length / 4 ? 1 : 0;
+  }
+}
+
+/** The mean colour of the box's middle (glass) and of its band (frame), 0 where empty, into `centres`. */
+function startingCentres(
+  lab: Float32Array,
+  box: PixelBox,
+  rowInBand: Uint8Array,
+  rowInMiddle: Uint8Array,
+  columnInBand: Uint8Array,
+  columnInMiddle: Uint8Array,
+  centres: Float64Array,
+): void {
+  const { left, top, right, bottom, photoWidth } = box;
+  let sumGlassL = 0;
+  let sumGlassA = 0;
+  let sumGlassB = 0;
+  let glassCount = 0;
+  let sumFrameL = 0;
+  let sumFrameA = 0;
+  let sumFrameB = 0;
+  let frameCount = 0;
   for (let y = top; y <= bottom; y++) {
     const isBandRow = rowInBand[y - top] === 1;
+    const isMiddleRow = rowInMiddle[y - top] === 1;
     for (let x = left; x <= right; x++) {
-      if (!isBandRow && columnInBand[x - left] === 0) continue;
-      const index = (y - top) * boxWidth + x - left;
+      const offset = (y * photoWidth + x) * 3;
+      if (isMiddleRow && columnInMiddle[x - left] === 1) {
+        sumGlassL += lab[offset] as number;
+        sumGlassA += lab[offset + 1] as number;
+        sumGlassB += lab[offset + 2] as number;
+        glassCount++;
+      } else if (isBandRow || columnInBand[x - left] === 1) {
+        sumFrameL += lab[offset] as number;
+        sumFrameA += lab[offset + 1] as number;
+        sumFrameB += lab[offset + 2] as number;
+        frameCount++;
+      }
+    }
+  }
+  centres.fill(0);
+  if (glassCount > 0) {
+    centres[0] = sumGlassL / glassCount;
+    centres[1] = sumGlassA / glassCount;
+    centres[2] = sumGlassB / glassCount;
+  }
+  if (frameCount > 0) {
+    centres[3] = sumFrameL / frameCount;
+    centres[4] = sumFrameA / frameCount;
+    centres[5] = sumFrameB / frameCount;
+  }
+}
+
+/**
+ * One k-means pass: each pixel of the box goes to the nearer centre (glass on a tie), then
+ * each centre moves to its pixels' mean (a centre left without pixels stays where it was).
+ */
+function splitGlassFromFrame(
+  lab: Float32Array,
+  box: PixelBox,
+  centres: Float64Array,
+  isGlass: Uint8Array,
+): void {
+  const { left, top, right, bottom, width: boxWidth, photoWidth } = box;
+  const glassL = centres[0] as number;
+  const glassA = centres[1] as number;
+  const glassB = centres[2] as number;
+  const frameL = centres[3] as number;
+  const frameA = centres[4] as number;
+  const frameB = centres[5] as number;
+  let sumGlassL = 0;
+  let sumGlassA = 0;
+  let sumGlassB = 0;
+  let glassCount = 0;
+  let sumFrameL = 0;
+  let sumFrameA = 0;
+  let sumFrameB = 0;
+  let frameCount = 0;
+  for (let y = top; y <= bottom; y++) {
+    let offset = (y * photoWidth + left) * 3;
+    let index = (y - top) * boxWidth;
+    for (let x = left; x <= right; x++, offset += 3, index++) {
+      const valueL = lab[offset] as number;
+      const valueA = lab[offset + 1] as number;
+      const valueB = lab[offset + 2] as number;
+      const toGlass = (valueL - glassL) ** 2 + (valueA - glassA) ** 2 + (valueB - glassB) ** 2;
+      const toFrame = (valueL - frameL) ** 2 + (valueA - frameA) ** 2 + (valueB - frameB) ** 2;
+      if (toGlass <= toFrame) {
+        isGlass[index] = 1;
+        sumGlassL += valueL;
+        sumGlassA += valueA;
+        sumGlassB += valueB;
+        glassCount++;
+      } else {
+        isGlass[index] = 0;
+        sumFrameL += valueL;
+        sumFrameA += valueA;
+        sumFrameB += valueB;
+        frameCount++;
+      }
+    }
+  }
+  if (glassCount > 0) {
+    centres[0] = sumGlassL / glassCount;
+    centres[1] = sumGlassA / glassCount;
+    centres[2] = sumGlassB / glassCount;
+  }
+  if (frameCount > 0) {
+    centres[3] = sumFrameL / frameCount;
+    centres[4] = sumFrameA / frameCount;
+    centres[5] = sumFrameB / frameCount;
+  }
+}
+
+/** Puts the band's pixels in the frame and in the queue; returns how many were queued. */
+function queueBand(
+  frame: Uint8Array,
+  queue: Int32Array,
+  boxWidth: number,
+  boxHeight: number,
+  rowInBand: Uint8Array,
+  columnInBand: Uint8Array,
+): number {
+  let queued = 0;
+  for (let y = 0; y < boxHeight; y++) {
+    const isBandRow = rowInBand[y] === 1;
+    for (let x = 0; x < boxWidth; x++) {
+      if (!isBandRow && columnInBand[x] === 0) continue;
+      const index = y * boxWidth + x;
       frame[index] = 1;
       queue[queued++] = index;
     }
   }
-  const take = (next: number) => {
-    if (frame[next] === 1 || isGlass[next] === 1) return;
-    frame[next] = 1;
-    queue[queued++] = next;
-  };
+  return queued;
+}
+
+/** Adds to the frame what is not glass and joined to the queued pixels (4-neighbours). */
+function growFrame(
+  frame: Uint8Array,
+  isGlass: Uint8Array,
+  queue: Int32Array,
+  queuedAtStart: number,
+  boxWidth: number,
+  boxHeight: number,
+): void {
+  const size = boxWidth * boxHeight;
+  let queued = queuedAtStart;
   for (let head = 0; head < queued; head++) {
     const index = queue[head] as number;
     const x = index % boxWidth;
-    if (x > 0) take(index - 1);
-    if (x < boxWidth - 1) take(index + 1);
-    if (index >= boxWidth) take(index - boxWidth);
-    if (index + boxWidth < boxWidth * boxHeight) take(index + boxWidth);
+    if (x > 0 && frame[index - 1] === 0 && isGlass[index - 1] === 0) {
+      frame[index - 1] = 1;
+      queue[queued++] = index - 1;
+    }
+    if (x < boxWidth - 1 && frame[index + 1] === 0 && isGlass[index + 1] === 0) {
+      frame[index + 1] = 1;
+      queue[queued++] = index + 1;
+    }
+    if (index >= boxWidth && frame[index - boxWidth] === 0 && isGlass[index - boxWidth] === 0) {
+      frame[index - boxWidth] = 1;
+      queue[queued++] = index - boxWidth;
+    }
+    if (index + boxWidth < size && frame[index + boxWidth] === 0 && isGlass[index + boxWidth] === 0) {
+      frame[index + boxWidth] = 1;
+      queue[queued++] = index + boxWidth;
+    }
   }
-  return { left, top, width: boxWidth, height: boxHeight, data: frame };
 }
 
 /**
@@ -254,11 +344,8 @@ function frameInBox(
  * that square, i.e. bars and the frame.
  */
 function markThickAsGlass(isGlass: Uint8Array, width: number, height: number, radius: number): void {
-  const size = width * height;
-  const solid = new Uint8Array(size);
-  for (let index = 0; index < size; index++) solid[index] = isGlass[index] === 1 ? 0 : 1;
   const eroded = squareFilter(
-    squareFilter(solid, width, height, radius, true, true),
+    squareFilter(notGlass(isGlass), width, height, radius, true, true),
     width,
     height,
     radius,
@@ -273,7 +360,19 @@ function markThickAsGlass(isGlass: Uint8Array, width: number, height: number, ra
     false,
     false,
   );
-  for (let index = 0; index < size; index++) if (opened[index] === 1) isGlass[index] = 1;
+  addGlass(isGlass, opened);
+}
+
+/** 1 where `isGlass` is 0 and the other way round. */
+function notGlass(isGlass: Uint8Array): Uint8Array {
+  const solid = new Uint8Array(isGlass.length);
+  for (let index = 0; index < solid.length; index++) solid[index] = isGlass[index] === 1 ? 0 : 1;
+  return solid;
+}
+
+/** Marks as glass the pixels `extra` holds. */
+function addGlass(isGlass: Uint8Array, extra: Uint8Array): void {
+  for (let index = 0; index < isGlass.length; index++) if (extra[index] === 1) isGlass[index] = 1;
 }
 
 /** One pass of a 0/1 erosion (`isErosion`) or dilation along rows or columns, radius `radius`. */
