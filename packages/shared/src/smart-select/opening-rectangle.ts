@@ -377,27 +377,51 @@ export function openingAroundGlass(
   return { left, right, top: lineEnd(-1), bottom: lineEnd(1) };
 }
 
-/** Mean OKLab colour of a rectangle. */
+/**
+ * Mean OKLab colour of a rectangle. The sum is a function of its own: optimised inside its
+ * loop, code after the loop gave up at its first comparison on every call (42 times in 20
+ * select-all-similar clicks; docs/decisions/165-first-clicks-without-deopts.md).
+ */
 function boxColour(image: FacadeImage, box: Rectangle): Float64Array {
   const colour = new Float64Array(3);
   const { lab, width, height } = image;
-  const left = Math.max(0, box.left);
-  const right = Math.min(width - 1, box.right);
-  const top = Math.max(0, box.top);
-  const bottom = Math.min(height - 1, box.bottom);
+  const count = addBoxColours(
+    lab,
+    width,
+    Math.max(0, box.left),
+    Math.min(width - 1, box.right),
+    Math.max(0, box.top),
+    Math.min(height - 1, box.bottom),
+    colour,
+  );
+  const divisor = Math.max(1, count);
+  colour[0] = (colour[0] as number) / divisor;
+  colour[1] = (colour[1] as number) / divisor;
+  colour[2] = (colour[2] as number) / divisor;
+  return colour;
+}
+
+/** Adds the OKLab colour of each pixel of a box (sides inclusive) to `sum`; returns the pixel count. */
+function addBoxColours(
+  lab: Float32Array,
+  width: number,
+  left: number,
+  right: number,
+  top: number,
+  bottom: number,
+  sum: Float64Array,
+): number {
   let count = 0;
   for (let y = top; y <= bottom; y++) {
     for (let x = left; x <= right; x++) {
       const offset = (y * width + x) * 3;
-      colour[0] = (colour[0] as number) + (lab[offset] as number);
-      colour[1] = (colour[1] as number) + (lab[offset + 1] as number);
-      colour[2] = (colour[2] as number) + (lab[offset + 2] as number);
+      sum[0] = (sum[0] as number) + (lab[offset] as number);
+      sum[1] = (sum[1] as number) + (lab[offset + 1] as number);
+      sum[2] = (sum[2] as number) + (lab[offset + 2] as number);
       count++;
     }
   }
-  for (let channel = 0; channel < 3; channel++)
-    colour[channel] = (colour[channel] as number) / Math.max(1, count);
-  return colour;
+  return count;
 }
 
 /**
