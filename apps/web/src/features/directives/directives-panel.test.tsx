@@ -245,6 +245,34 @@ describe('DirectivesPanel', () => {
     await act(() => i18n.changeLanguage('en'));
   });
 
+  it('shows the generated prompt in the interface language and still hands on the English prompt', async () => {
+    // It showed the English prompt in a Spanish or French interface.
+    const { latest } = renderPanel();
+    await act(() => i18n.changeLanguage('es'));
+    fireEvent.click(screen.getByRole('button', { name: 'Color de la pared' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Color' })).getByRole('button', { name: 'Verde salvia' }),
+    );
+    const prompt = screen.getByRole('textbox', { name: 'Prompt generado' }) as HTMLTextAreaElement;
+    expect(prompt.value).toBe(
+      'Cambia solo las paredes a verde salvia (rgba(156, 171, 134, 1)). No toques los demás elementos. ' +
+        'No hagas cambios estructurales ni geométricos. ' +
+        'No cambies ninguna otra parte del edificio ni de la imagen. ' +
+        'Conserva los detalles arquitectónicos, los colores, las texturas, la iluminación y el entorno originales. ' +
+        'No hagas ningún otro cambio. Deja el resto de la imagen sin cambios.',
+    );
+    expect(prompt.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText('Se muestra en tu idioma; el motor de imágenes lo recibe en inglés.'),
+    ).toBeTruthy();
+    expect(latest().prompt).toBe(
+      `Change only the walls to sage (rgba(156, 171, 134, 1)). Do not touch the other elements. Make no structural or geometric changes. ${preservation}`,
+    );
+    await act(() => i18n.changeLanguage('en'));
+    expect(prompt.value).toBe(latest().prompt);
+    expect(screen.queryByText(/the image engine receives it in English/)).toBeNull();
+  });
+
   it('is one tab stop for the palette, moved through with the arrow keys, Home and End', () => {
     renderPanel();
     const buttons = within(screen.getByRole('group', { name: 'Colour' })).getAllByRole('button');

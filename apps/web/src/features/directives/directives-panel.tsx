@@ -27,6 +27,7 @@ import {
   swatchTarget,
 } from './directives-panel-state.ts';
 import './directives-panel.css';
+import { usePromptInLanguage } from './prompt-in-language.ts';
 import { useRecentColours } from './recent-colours.ts';
 
 export interface DirectivesPanelProps {
@@ -67,6 +68,7 @@ export function DirectivesPanel({
   onPickFromPhoto,
 }: DirectivesPanelProps) {
   const { t } = useTranslation('directives');
+  const shownPrompt = usePromptInLanguage();
   const [state, dispatch] = useReducer(directivesPanelReducer, undefined, createInitialPanelState);
   const mode = forceInpaintingMode ? 'inpainting' : 'options';
   const value = useMemo(() => panelValue(state, mode), [state, mode]);
@@ -471,13 +473,20 @@ export function DirectivesPanel({
         <label className="ui-field__label" htmlFor={`${ids}-prompt`}>
           {t('prompt.label')}
         </label>
+        {/* The text is shown in the interface's language; Transform sends the English prompt. */}
         <textarea
           id={`${ids}-prompt`}
           className="ui-textarea directives-panel__prompt"
           rows={7}
           readOnly
-          value={value.prompt}
+          value={shownPrompt.show(value.prompt)}
+          aria-describedby={shownPrompt.sentInEnglishNote ? `${ids}-prompt-note` : undefined}
         />
+        {shownPrompt.sentInEnglishNote ? (
+          <p id={`${ids}-prompt-note`} className="ui-field__hint">
+            {shownPrompt.sentInEnglishNote}
+          </p>
+        ) : null}
       </div>
     </section>
   );

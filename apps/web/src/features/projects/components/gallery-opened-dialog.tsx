@@ -2,6 +2,7 @@ import type { HistoryItem, StoredImage } from '@facelift/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { usePromptInLanguage } from '../../directives/index.ts';
 
 export type Opened = { kind: 'original' } | { kind: 'result'; item: HistoryItem };
 
@@ -77,6 +78,7 @@ function OpenedResult({
   formatDate(iso: string): string;
 }) {
   const { t } = useTranslation('projects');
+  const shownPrompt = usePromptInLanguage();
   return (
     <div className="gallery-opened">
       <div className="gallery-opened__pair">
@@ -101,7 +103,7 @@ function OpenedResult({
       </div>
       {item.prompt ? (
         <p>
-          <strong>{t('gallery.prompt')}:</strong> {item.prompt}
+          <strong>{t('gallery.prompt')}:</strong> {shownPrompt.show(item.prompt)}
         </p>
       ) : null}
       <p className="muted">{t('gallery.createdAt', { date: formatDate(item.createdAt) })}</p>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMe } from '../../auth/index.ts';
+import { usePromptInLanguage } from '../../directives/index.ts';
 import { VideoCreatorLauncher } from '../../video/index.ts';
 import { shareResult } from '../share-result.ts';
 import { ComparisonView } from './comparison-view.tsx';
@@ -25,6 +26,7 @@ export interface ResultPanelProps {
 export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPanelProps) {
   const { t } = useTranslation('transform');
   const me = useMe();
+  const shownPrompt = usePromptInLanguage();
   const [shareMessage, setShareMessage] = useState<string | null>(null);
   const [isSharing, setIsSharing] = useState(false);
   const isFreeTier = me.data?.packageTier !== 'paid';
@@ -90,7 +92,10 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
       </div>
       <details className="result-panel__prompt">
         <summary>{t('promptUsed')}</summary>
-        <p>{item.prompt}</p>
+        <p>{shownPrompt.show(item.prompt)}</p>
+        {shownPrompt.sentInEnglishNote ? (
+          <p className="ui-field__hint">{shownPrompt.sentInEnglishNote}</p>
+        ) : null}
       </details>
       <p className="ui-field__hint">{t('processingNotice')}</p>
     </div>
