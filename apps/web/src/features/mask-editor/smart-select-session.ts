@@ -10,6 +10,7 @@
 import {
   type Bitmask,
   type FacadeImage,
+  type FacadeTuning,
   findSimilar,
   frameOfOpening,
   framesOfOpenings,
@@ -48,7 +49,10 @@ export interface SmartSelectSession {
   selectAllSimilar(query: SmartSelectQuery): SmartSelectAnswer | null;
 }
 
-export function createSmartSelectSession(): SmartSelectSession {
+/** `facadeTuning`: the bench's what-ifs (bench/smart-select-clicks.worker.ts); the editor uses the defaults. */
+export function createSmartSelectSession(
+  options: { facadeTuning?: Partial<FacadeTuning> } = {},
+): SmartSelectSession {
   let pixels: RgbaPixels | null = null;
   let facade: FacadeImage | null = null;
   let colourImage: SmartSelectImage | null = null;
@@ -63,7 +67,7 @@ export function createSmartSelectSession(): SmartSelectSession {
       pixels = photo;
       colourImage = null;
       lastOpening = null;
-      facade = prepareFacadeImage(photo, { onProgress });
+      facade = prepareFacadeImage(photo, { onProgress, tuning: options.facadeTuning });
     },
     select(point, query) {
       if (!facade || !pixels) throw new Error('Smart select has no photo yet');
