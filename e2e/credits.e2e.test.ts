@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../apps/server/src/cli/admin.ts';
 import { uniqueEmail, useBrowser } from './support/browser.ts';
+import { createProject, leftWallFacadePng } from './support/project-setup.ts';
 import { findFreePort, type RunningServer, startServer } from './support/server-process.ts';
 
 const { newSession } = useBrowser();
@@ -202,6 +203,42 @@ describe('buying credits with the offline test checkout (sales closed)', () => {
     await dialog.getByRole('button', { name: 'Buy Starter' }).click();
     await dialog.getByRole('alert').getByText('Buying credits is open to admins only for now.').waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/`);
+  });
+
+  it('goes back to the project the purchase was started from, after a payment and after a cancel', async () => {
+    // It went home: a user who bought credits in the middle of a project found an empty studio
+    // and had to find the project again in the dashboard.
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const email = uniqueEmail('returner');
+    await signUp(page, server, email);
+    await promote(server, email);
+    const project = await createProject(page.request, server.baseUrl, {
+      name: 'Bought mid-project',
+      photo: await leftWallFacadePng(),
+    });
+    const projectUrl = `${server.baseUrl}/projects/${project.id}`;
+    await page.goto(projectUrl);
+    await page.getByText('Project: Bought mid-project').waitFor();
+
+    let dialog = await openPurchaseModal(page);
+    await dialog.getByRole('button', { name: 'Buy Starter' }).click();
+    await page.getByRole('button', { name: 'Pay $5' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.waitForURL(projectUrl, { timeout: 6000 });
+    await page.getByText('Project: Bought mid-project').waitFor();
+    await balance(page, '15').waitFor();
+
+    dialog = await openPurchaseModal(page);
+    await dialog.getByRole('button', { name: 'Buy Pro' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the app' }).click();
+    await page.waitForURL(projectUrl);
+    await page.getByText('Project: Bought mid-project').waitFor();
+
+    // Used once: /success reached again later (a bookmark, the back button) goes home.
+    await page.goto(`${server.baseUrl}/cancel`);
+    await page.waitForURL(`${server.baseUrl}/`, { timeout: 6000 });
   });
 
   it('cancelling lands on "Payment Cancelled" and grants nothing', async () => {

@@ -1,19 +1,26 @@
 import { paymentResultRedirectMs } from '@facelift/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PaymentFulfilment } from '../../features/credits/index.ts';
+import { checkoutReturnPath, forgetCheckoutReturn, PaymentFulfilment } from '../../features/credits/index.ts';
 
-/** /success and /cancel: say what happened, then go back home after 3 seconds. */
+/**
+ * /success and /cancel: say what happened, then go back after 3 seconds: to the project the
+ * checkout was started from, else home (docs/decisions/172-payment-returns-to-the-project.md).
+ */
 export function PaymentResultPage({ outcome }: { outcome: 'success' | 'cancel' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');
+  const [returnPath] = useState(checkoutReturnPath);
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), paymentResultRedirectMs);
+    const timer = window.setTimeout(() => {
+      forgetCheckoutReturn();
+      navigate(returnPath, { replace: true });
+    }, paymentResultRedirectMs);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, returnPath]);
   const isSuccess = outcome === 'success';
   return (
     <section className="ui-card payment-result" aria-live="polite">
@@ -26,7 +33,7 @@ export function PaymentResultPage({ outcome }: { outcome: 'success' | 'cancel' }
       <p>{isSuccess ? t('payment.successBody') : t('payment.cancelBody')}</p>
       {isSuccess && sessionId ? <PaymentFulfilment sessionId={sessionId} /> : null}
       <p className="muted">{t('payment.redirecting')}</p>
-      <Link to="/" replace className="ui-button ui-button--secondary">
+      <Link to={returnPath} replace className="ui-button ui-button--secondary" onClick={forgetCheckoutReturn}>
         {t('payment.backNow')}
       </Link>
     </section>

@@ -7,6 +7,7 @@ import { useMe, useSignInDialog } from '../../auth/index.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { checkoutErrorMessage } from '../checkout-error-message.ts';
+import { rememberCheckoutReturn } from '../checkout-return.ts';
 import { formatCredits, formatPrice } from '../format-price.ts';
 import '../credits.css';
 
@@ -56,6 +57,7 @@ export function PurchaseModal({ open, onOpenChange, reason }: PurchaseModalProps
     setRedirectingPlan(planId);
     try {
       const { url } = await checkout.mutateAsync({ planId });
+      rememberCheckoutReturn(window.location.pathname);
       window.location.assign(url);
     } catch (failure) {
       setRedirectingPlan(null);
