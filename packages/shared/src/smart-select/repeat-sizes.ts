@@ -26,6 +26,12 @@ export interface RepeatSizeTuning {
   outward: number;
   /** A band moves only when its windows' sides move by more than this share of the example's size. */
   minimumMove: number;
+  /**
+   * A floor's top or bottom moves on its own when only its frames agree (docs/decisions/160),
+   * leaving each window at most this many times as tall as it was, or this share of it; 0
+   * moves a floor's top and bottom only together.
+   */
+  loneSideGrowth: number;
 }
 
 export const defaultRepeatSizeTuning: RepeatSizeTuning = {
@@ -35,6 +41,7 @@ export const defaultRepeatSizeTuning: RepeatSizeTuning = {
   maximumSearches: 60,
   outward: 2,
   minimumMove: 0.1,
+  loneSideGrowth: 2,
 };
 
 /**
@@ -97,23 +104,46 @@ export function fitRepeatSizes(
     const lows = sample.map((frame) => (frame as Rectangle)[low]);
     const highs = sample.map((frame) => (frame as Rectangle)[high]);
     const limit = tuning.agreement * size;
-    if (spread(lows) > limit || spread(highs) > limit) return;
+    const lowAgrees = spread(lows) <= limit;
+    const highAgrees = spread(highs) <= limit;
     const lowAt = median(lows);
     const highAt = median(highs);
-    if (highAt <= lowAt) return;
     // Small moves are left to the snapping of findRepeats: within a tenth of a window the
     // frame's outer edge and the glass's edge inside it are both near (docs/decisions/059).
-    const moves = windows.map((index) =>
-      Math.max(
-        Math.abs((repeats[index] as Rectangle)[low] - lowAt),
-        Math.abs((repeats[index] as Rectangle)[high] - highAt),
-      ),
-    );
-    if (median(moves) <= tuning.minimumMove * size) return;
+    const movesFar = (side: 'top' | 'left' | 'bottom' | 'right', at: number) =>
+      median(windows.map((index) => Math.abs((repeats[index] as Rectangle)[side] - at))) >
+      tuning.minimumMove * size;
+    if (lowAgrees && highAgrees) {
+      if (highAt <= lowAt) return;
+      const moves = windows.map((index) =>
+        Math.max(
+          Math.abs((repeats[index] as Rectangle)[low] - lowAt),
+          Math.abs((repeats[index] as Rectangle)[high] - highAt),
+        ),
+      );
+      if (median(moves) <= tuning.minimumMove * size) return;
+      for (const index of windows) {
+        const rectangle = fitted[index] as Rectangle;
+        rectangle[low] = lowAt;
+        rectangle[high] = highAt;
+      }
+      return;
+    }
+    // A floor's windows share their top even where a balcony's rail or a flower box under
+    // some of them spoils their bottoms (and the other way round): the side whose frames agree
+    // moves alone (docs/decisions/160: on cmp_b0012 the tops of two floors 15 pixels low while
+    // the bottoms disagreed). Not so far that a window more than doubles or halves: there the
+    // frames agreed on the next floor's line.
+    if (low !== 'top' || tuning.loneSideGrowth <= 0) return;
+    const side = lowAgrees && movesFar(low, lowAt) ? low : highAgrees && movesFar(high, highAt) ? high : null;
+    if (!side) return;
+    const at = side === low ? lowAt : highAt;
     for (const index of windows) {
       const rectangle = fitted[index] as Rectangle;
-      rectangle[low] = lowAt;
-      rectangle[high] = highAt;
+      const before = rectangle[high] - rectangle[low] + 1;
+      const after = side === low ? rectangle[high] - at + 1 : at - rectangle[low] + 1;
+      if (after > tuning.loneSideGrowth * before || after * tuning.loneSideGrowth < before) continue;
+      rectangle[side] = at;
     }
   };
   for (const members of floors) moveTogether(members, 'top', 'bottom', exampleHeight);
