@@ -440,6 +440,8 @@ interface ImageScore {
   classPixels: number[];
   classDetected: number[];
   classGround: number[];
+  /** Labelled pixels by class inside the balconies found per photo (docs/decisions/155). */
+  classBalcony: number[];
   /** Where the facade select's final wall selection goes wrong. */
   wallErrors: WallErrors;
 }
@@ -582,6 +584,9 @@ async function measureAccuracy(
     for (const opening of facade.openings) paintRectangle(detected, opening);
     const ground = createBitmask(labels.width, labels.height);
     for (const opening of facade.groundOpenings) paintRectangle(ground, opening);
+    const balcony = createBitmask(labels.width, labels.height);
+    for (const opening of facade.balconyOpenings) paintRectangle(balcony, opening);
+    const classBalcony = [0, 0, 0, 0, 0, 0];
     const classPixels = [0, 0, 0, 0, 0, 0];
     const classDetected = [0, 0, 0, 0, 0, 0];
     const classGround = [0, 0, 0, 0, 0, 0];
@@ -591,6 +596,7 @@ async function measureAccuracy(
       classPixels[id] = (classPixels[id] as number) + 1;
       if (detected.data[index] === 1) classDetected[id] = (classDetected[id] as number) + 1;
       if (ground.data[index] === 1) classGround[id] = (classGround[id] as number) + 1;
+      if (balcony.data[index] === 1) classBalcony[id] = (classBalcony[id] as number) + 1;
     }
     let openingPixels = 0;
     let detectedPixels = 0;
@@ -613,6 +619,7 @@ async function measureAccuracy(
       classPixels,
       classDetected,
       classGround,
+      classBalcony,
       wallShare: wallTruth.data.reduce((sum, value) => sum + value, 0) / wallTruth.data.length,
       windowsTakenByWall: full ? windowsTaken(wall.prediction, windowTruth) : Number.NaN,
       wallOneClick: wall.iouAfterClick[0] ?? 0,
@@ -851,19 +858,20 @@ async function main(): Promise<void> {
             `${name} ${format(pooled(pick, at + 1) / pooled((score) => score.classPixels, at + 1))}`,
         )
         .join(', ');
-    const groundPixels = [0, 1, 2, 3, 4, 5].reduce(
-      (sum, id) => sum + pooled((score) => score.classGround, id),
-      0,
-    );
-    const groundOpenings = [1, 2, 3, 4].reduce(
-      (sum, id) => sum + pooled((score) => score.classGround, id),
-      0,
-    );
+    const pixelsIn = (pick: (score: ImageScore) => number[], ids: number[]) =>
+      ids.reduce((sum, id) => sum + pooled(pick, id), 0);
+    const groundPixels = pixelsIn((score) => score.classGround, [0, 1, 2, 3, 4, 5]);
+    const groundOpenings = pixelsIn((score) => score.classGround, [1, 2, 3, 4]);
+    const balconyPixels = pixelsIn((score) => score.classBalcony, [0, 1, 2, 3, 4, 5]);
+    const balconyOpenings = pixelsIn((score) => score.classBalcony, [1, 2, 3, 4]);
     console.log(
       `  detector recall by class (pooled pixels): ${classRecall((score) => score.classDetected)}; ` +
         `ground-floor openings (decision 140): ${classRecall((score) => score.classGround)}, precision ` +
         `${format(groundPixels === 0 ? 0 : groundOpenings / groundPixels)}, labelled wall inside ` +
-        `${format(groundPixels === 0 ? 0 : pooled((score) => score.classGround, 5) / groundPixels)}`,
+        `${format(groundPixels === 0 ? 0 : pooled((score) => score.classGround, 5) / groundPixels)}; ` +
+        `balconies (decision 155): ${classRecall((score) => score.classBalcony)}, precision ` +
+        `${format(balconyPixels === 0 ? 0 : balconyOpenings / balconyPixels)}, labelled wall inside ` +
+        `${format(balconyPixels === 0 ? 0 : pooled((score) => score.classBalcony, 5) / balconyPixels)}`,
     );
     console.log(
       `  walls for comparison: selecting the whole photo scores ${average((score) => score.wallShare)}`,

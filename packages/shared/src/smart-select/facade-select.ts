@@ -10,6 +10,7 @@
  * rejected: docs/decisions/050-facade-smart-select.md.
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
+import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { convertToOklab } from './oklab-image.ts';
 import {
@@ -49,6 +50,12 @@ export interface FacadeImage {
    * per photo and cut from every wall click: the detector's cuts miss them.
    */
   groundOpenings: Rectangle[];
+  /**
+   * Balconies by their railings and slabs, found once per photo over the whole photo and cut
+   * from every wall click (docs/decisions/155): a click's own railings stop at its surface
+   * and at the bars, and leave the slab in the wall.
+   */
+  balconyOpenings: Rectangle[];
   tuning: FacadeTuning;
 }
 
@@ -189,6 +196,23 @@ export interface FacadeTuning {
   groundMaximumWidthShare: number;
   /** …and both vertical sides at least this strong an edge, relative to the photo's mean. */
   groundOutline: number;
+  /**
+   * Balconies of the whole photo (docs/decisions/155, `balcony-openings.ts`): a bar's edge is a
+   * gradient across the row this many times the photo's mean (0: none)…
+   */
+  balconyEdge: number;
+  /** …a railing cell has at least this share of bars' edges within this many superpixel sizes along its row… */
+  balconyDensity: number;
+  balconyWindow: number;
+  /** …a railing is at least this many superpixel sizes wide and high, at most this many high… */
+  balconyMinimumWidth: number;
+  balconyMinimumHeight: number;
+  balconyMaximumHeight: number;
+  /** …its slab's lower line is the lowest within this many railing heights below the bars at least this share as strong as the strongest… */
+  balconySlab: number;
+  balconySlabShare: number;
+  /** …and its top (handrail) and lower lines are at least this strong, relative to the photo's mean row edge. */
+  balconyOutline: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -246,6 +270,15 @@ export const defaultFacadeTuning: FacadeTuning = {
   groundMinimumHeight: 2,
   groundMaximumWidthShare: 0.35,
   groundOutline: 1.5,
+  balconyEdge: 2,
+  balconyDensity: 0.4,
+  balconyWindow: 5,
+  balconyMinimumWidth: 2,
+  balconyMinimumHeight: 0.8,
+  balconyMaximumHeight: 5,
+  balconySlab: 1,
+  balconySlabShare: 0.3,
+  balconyOutline: 3,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -285,6 +318,7 @@ export function prepareFacadeImage(
     horizontalEdgeSums,
     openings: [],
     groundOpenings: [],
+    balconyOpenings: [],
     tuning,
   };
   // The openings of the main wall, for "select all similar" (decision 051). Its colour is
@@ -309,6 +343,18 @@ export function prepareFacadeImage(
   // wall's cuts hold almost no doors: the ground floor's openings count as detected too
   // (decision 140: doors 0.816 → 0.859; windows and select all similar unchanged).
   image.openings.push(...image.groundOpenings);
+  image.balconyOpenings = balconyOpenings(image, {
+    ...defaultBalconyTuning,
+    edge: tuning.balconyEdge,
+    density: tuning.balconyDensity,
+    window: tuning.balconyWindow,
+    minimumWidth: tuning.balconyMinimumWidth,
+    minimumHeight: tuning.balconyMinimumHeight,
+    maximumHeight: tuning.balconyMaximumHeight,
+    slab: tuning.balconySlab,
+    slabShare: tuning.balconySlabShare,
+    outline: tuning.balconyOutline,
+  });
   report(1);
   return image;
 }
@@ -328,6 +374,7 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
   paintMembers(selection.data, image.superpixels.labels, surface.members);
   for (const opening of surface.openings) paintRectangle(selection, opening, 0);
   for (const opening of image.groundOpenings) paintRectangle(selection, opening, 0);
+  for (const opening of image.balconyOpenings) paintRectangle(selection, opening, 0);
   return selection;
 }
 

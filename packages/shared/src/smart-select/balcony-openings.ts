@@ -1,0 +1,237 @@
+/**
+ * Balconies of a facade, found once per photo over the whole photo and cut from every wall
+ * click. A wall click's own railings (decision 052, `railingOpenings`) are searched only
+ * within the clicked surface, from row shares over its whole width, and end at the bars:
+ * the slab under them (and its corbels, which the CMP labels count as balcony) is of the
+ * wall's own stone and stays in the wall, and a railing on another floor's surface is not
+ * searched at all. Here a railing is a band of cells dense in bars' edges along their row
+ * (a short window along it, not the whole row: small balconies count), at most a few
+ * superpixel sizes high and wider than high, whose top is a long straight line (the handrail
+ * or coping) and under which a slab's lower line lies within the railing's height: a grille
+ * in a window, carved ornament or a shutter's boards have no such lines along them.
+ * Measured: docs/decisions/155-balconies-whole-photo.md.
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+
+export interface BalconyTuning {
+  /** A cell is a bar's edge when the colour changes across the row this many times the photo's mean (0: none). */
+  edge: number;
+  /** A cell is railing when at least this share of the cells around it along the row are bars' edges… */
+  density: number;
+  /** …within this many superpixel sizes. */
+  window: number;
+  /** A railing's column holds railing cells in at least this share of the band's rows. */
+  columnShare: number;
+  /** Gaps up to this many superpixel sizes do not end a railing. */
+  bridge: number;
+  /** At least this many superpixel sizes wide, and high, at most this many high. */
+  minimumWidth: number;
+  minimumHeight: number;
+  maximumHeight: number;
+  /** At least this many times as wide as high. */
+  minimumAspect: number;
+  /** The slab under the bars is looked for this many times the railing's height below it. */
+  slab: number;
+  /** …as its lowest line at least this share as strong as the strongest there. */
+  slabShare: number;
+  /** The handrail's line and the slab's lower line at least this strong, relative to the photo's mean row edge. */
+  outline: number;
+}
+
+export const defaultBalconyTuning: BalconyTuning = {
+  edge: 2,
+  density: 0.4,
+  window: 5,
+  columnShare: 0.5,
+  bridge: 0.5,
+  minimumWidth: 2,
+  minimumHeight: 0.8,
+  maximumHeight: 5,
+  minimumAspect: 1.5,
+  slab: 1,
+  slabShare: 0.3,
+  outline: 3,
+};
+
+/** Runs of positions below `count` where `isSet` holds, gaps up to `bridge` long bridged. */
+function runsOf(isSet: (at: number) => boolean, count: number, bridge: number): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let start = -1;
+  let last = -1;
+  for (let at = 0; at < count; at++) {
+    if (!isSet(at)) continue;
+    if (start >= 0 && at - last - 1 > bridge) {
+      runs.push([start, last]);
+      start = at;
+    }
+    if (start < 0) start = at;
+    last = at;
+  }
+  if (start >= 0) runs.push([start, last]);
+  return runs;
+}
+
+/**
+ * Railing cells, on a grid of `step` pixels: within `half` cells either way along its row, at
+ * least `density` of the cells hold a bar's edge (the strongest colour change across the row
+ * within the cell at least `edge` × the photo's mean).
+ */
+function railingCells(image: FacadeImage, step: number, edge: number, density: number, half: number) {
+  const { width, height, verticalEdgeSums } = image;
+  const columns = Math.ceil(width / step);
+  const rows = Math.ceil(height / step);
+  let total = 0;
+  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
+  const threshold = (edge * total) / (width * height);
+  const cells = new Uint8Array(columns * rows);
+  const bars = new Int32Array(columns + 1);
+  for (let row = 0; row < rows; row++) {
+    const y = Math.min(height - 1, row * step);
+    for (let column = 0; column < columns; column++) {
+      let strongest = 0;
+      for (let x = column * step; x < Math.min(width, column * step + step); x++) {
+        const gradient =
+          (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
+        if (gradient > strongest) strongest = gradient;
+      }
+      bars[column + 1] = (bars[column] as number) + (strongest > threshold ? 1 : 0);
+    }
+    for (let column = 0; column < columns; column++) {
+      const from = Math.max(0, column - half);
+      const to = Math.min(columns - 1, column + half);
+      const share = ((bars[to + 1] as number) - (bars[from] as number)) / (to - from + 1);
+      if (share >= density) cells[row * columns + column] = 1;
+    }
+  }
+  return { cells, columns, rows };
+}
+
+interface Band {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Each row's runs of railing cells (at least `minimumWidth` long), grouped down the rows where they overlap. */
+function railingBands(
+  cells: Uint8Array,
+  columns: number,
+  rows: number,
+  bridge: number,
+  minimumWidth: number,
+) {
+  const open: Band[] = [];
+  const bands: Band[] = [];
+  for (let row = 0; row <= rows; row++) {
+    const runs =
+      row < rows
+        ? runsOf((at) => cells[row * columns + at] === 1, columns, bridge).filter(
+            ([from, to]) => to - from + 1 >= minimumWidth,
+          )
+        : [];
+    const continued = new Set<Band>();
+    for (const [from, to] of runs) {
+      const band = open.find(
+        (candidate) => !continued.has(candidate) && candidate.left <= to && candidate.right >= from,
+      );
+      if (band) {
+        band.left = Math.min(band.left, from);
+        band.right = Math.max(band.right, to);
+        band.bottom = row;
+        continued.add(band);
+      } else {
+        const fresh = { left: from, right: to, top: row, bottom: row };
+        open.push(fresh);
+        continued.add(fresh);
+      }
+    }
+    for (let at = open.length - 1; at >= 0; at--) {
+      const band = open[at] as Band;
+      if (continued.has(band)) continue;
+      bands.push(band);
+      open.splice(at, 1);
+    }
+  }
+  return bands;
+}
+
+/** The position from `from` to `to` where `strength` is highest, and that strength. */
+function strongestLine(from: number, to: number, strength: (y: number) => number) {
+  let at = from;
+  let best = 0;
+  for (let y = from; y <= to; y++) {
+    const value = strength(y);
+    if (value > best) {
+      best = value;
+      at = y;
+    }
+  }
+  return { at, strength: best };
+}
+
+/** The balconies of the photo as inclusive pixel rectangles, from the handrail to the slab's lower line. */
+export function balconyOpenings(
+  image: FacadeImage,
+  tuning: BalconyTuning = defaultBalconyTuning,
+): Rectangle[] {
+  if (tuning.edge <= 0) return [];
+  const { width, height, horizontalEdgeSums } = image;
+  // The opening detector's grid (about 250 000 cells) and superpixel size, in cells.
+  const step = Math.max(1, Math.round(Math.sqrt((width * height) / 250_000)));
+  const cell = Math.sqrt((width * height) / image.superpixels.count) / step;
+  const half = Math.max(1, Math.round((tuning.window * cell) / 2));
+  const { cells, columns, rows } = railingCells(image, step, tuning.edge, tuning.density, half);
+  const bridge = Math.max(1, Math.round(tuning.bridge * cell));
+  const minimumWidth = tuning.minimumWidth * cell;
+  let rowTotal = 0;
+  for (let y = 0; y < height; y++) rowTotal += horizontalEdgeSums[y * (width + 1) + width] as number;
+  const meanRowEdge = rowTotal / (width * height);
+  const snap = Math.max(1, Math.round(0.5 * cell * step));
+  const found: Rectangle[] = [];
+  for (const band of railingBands(cells, columns, rows, bridge, minimumWidth)) {
+    const bandRows = band.bottom - band.top + 1;
+    // A textured wall (brick, sgraffito) is dense in edges over whole floors, not in a band.
+    if (bandRows < tuning.minimumHeight * cell || bandRows > tuning.maximumHeight * cell) continue;
+    const isRailing = (column: number) => {
+      let count = 0;
+      for (let row = band.top; row <= band.bottom; row++) count += cells[row * columns + column] as number;
+      return count >= tuning.columnShare * bandRows;
+    };
+    for (const [from, to] of runsOf((at) => isRailing(band.left + at), band.right - band.left + 1, bridge)) {
+      const left = band.left + from;
+      const right = band.left + to;
+      if (right - left + 1 < Math.max(minimumWidth, tuning.minimumAspect * bandRows)) continue;
+      const imageLeft = left * step;
+      const imageRight = Math.min(width - 1, right * step + step - 1);
+      const rowStrength = (y: number) =>
+        ((horizontalEdgeSums[y * (width + 1) + imageRight + 1] as number) -
+          (horizontalEdgeSums[y * (width + 1) + imageLeft] as number)) /
+        (imageRight - imageLeft + 1);
+      // The handrail (or a balustrade's coping): the strongest line near the band's top.
+      const handrail = strongestLine(
+        Math.max(0, band.top * step - snap),
+        Math.min(height - 1, band.top * step + snap),
+        rowStrength,
+      );
+      // The slab under the bars, and the corbels under it: the lowest line within `slab` ×
+      // the railing's height below the bars at least `slabShare` as strong as the strongest
+      // there (the slab's front edge is often stronger than its shaded underside).
+      const barsBottom = Math.min(height - 1, band.bottom * step + step - 1);
+      const reach = Math.min(
+        height - 1,
+        barsBottom + Math.round(tuning.slab * (barsBottom - handrail.at + 1)),
+      );
+      const slab = strongestLine(barsBottom + 1, reach, rowStrength);
+      if (Math.min(handrail.strength, slab.strength) < tuning.outline * meanRowEdge) continue;
+      let bottom = slab.at;
+      for (let y = reach; y > slab.at; y--) {
+        if (rowStrength(y) < tuning.slabShare * slab.strength) continue;
+        bottom = y;
+        break;
+      }
+      found.push({ left: imageLeft, top: handrail.at, right: imageRight, bottom });
+    }
+  }
+  return found;
+}
