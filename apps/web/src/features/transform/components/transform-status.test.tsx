@@ -1,6 +1,7 @@
 import type { Job } from '@facelift/shared';
-import { render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
 import { WithI18n } from '../../../test/with-i18n.tsx';
 import { TransformError, TransformProgress, usualTransformationSeconds } from './transform-status.tsx';
 
@@ -105,5 +106,31 @@ describe('TransformProgress', () => {
     );
     expect(screen.getByRole('status').textContent).toContain('1 min 5 s');
     expect(screen.getByText(/taking longer than usual.*your credits come back/)).toBeTruthy();
+  });
+});
+
+describe('TransformError says the catalogue texts, in the interface language', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('says where to paint when the painted area is empty, with no other hint', () => {
+    // It showed the server's "The painted area is empty." and the hint about "Mark areas".
+    expect(alertText('AREA_NOT_MARKED', 'The painted area is empty.')).toBe(
+      'ErrorThe painted area is empty. Paint the area to change in the mask editor.',
+    );
+  });
+
+  it('shows the timeout in Spanish and French (it was English)', async () => {
+    const timeout = 'The transformation took too long and was stopped. Your credits were refunded.';
+    await act(() => i18n.changeLanguage('es'));
+    expect(alertText('ENGINE_BUSY', timeout)).toContain(
+      'La transformación tardó demasiado y se detuvo. Se te devolvieron los créditos.',
+    );
+    await act(() => i18n.changeLanguage('fr'));
+    cleanup();
+    expect(alertText('ENGINE_BUSY', timeout)).toContain(
+      'La transformation a pris trop de temps et a été arrêtée. Vos crédits ont été remboursés.',
+    );
   });
 });

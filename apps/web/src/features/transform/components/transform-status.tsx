@@ -1,6 +1,7 @@
 import type { Job } from '@facelift/shared';
 import { useTranslation } from 'react-i18next';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
+import { jobMessageText } from '../job-message-text.ts';
 
 /**
  * How long a transformation usually takes with the slower (OpenAI) engine; past it the
@@ -68,11 +69,12 @@ export function TransformError({
   note?: string;
 }) {
   const { t } = useTranslation('transform');
+  const known = message ? jobMessageText(message, t) : null;
   const shown =
     (code && translatedJobErrors.has(code)
       ? t(`jobErrors.${code as 'INTERRUPTED' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE' | 'STORAGE_FULL'}`)
-      : message) ?? t('unknownError');
-  const hint = isHintedCode(code) ? t(`errorHints.${code}`) : null;
+      : (known?.text ?? message)) ?? t('unknownError');
+  const hint = isHintedCode(code) && !known?.saysWhatToDo ? t(`errorHints.${code}`) : null;
   return (
     <div className="ui-alert ui-alert--error transform-error" role="alert">
       <p className="transform-error__title">{t('errorTitle')}</p>
