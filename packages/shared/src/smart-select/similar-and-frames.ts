@@ -375,7 +375,14 @@ function addGlass(isGlass: Uint8Array, extra: Uint8Array): void {
   for (let index = 0; index < isGlass.length; index++) if (extra[index] === 1) isGlass[index] = 1;
 }
 
-/** One pass of a 0/1 erosion (`isErosion`) or dilation along rows or columns, radius `radius`. */
+/**
+ * One pass of a 0/1 erosion (`isErosion`) or dilation along rows or columns, radius `radius`:
+ * a running count of ones in the window, so each pixel costs O(1). Outside the box counts as
+ * non-glass for erosion (the window is cut at the box's sides), so bars reaching the box's
+ * edge stay. Along columns the counts run for all columns at once, a row at a time: reading
+ * down one column at a time went through memory a row's width apart
+ * (docs/decisions/167-frames-cheaper-per-pixel.md).
+ */
 function squareFilter(
   source: Uint8Array,
   width: number,
@@ -385,24 +392,53 @@ function squareFilter(
   alongRows: boolean,
 ): Uint8Array {
   const result = new Uint8Array(source.length);
-  const lines = alongRows ? height : width;
-  const length = alongRows ? width : height;
-  const stride = alongRows ? 1 : width;
-  for (let line = 0; line < lines; line++) {
-    const start = alongRows ? line * width : line;
-    // Running count of ones in the window, so each pixel costs O(1).
+  if (alongRows) filterRows(source, result, width, height, radius, isErosion);
+  else filterColumns(source, result, width, height, radius, isErosion);
+  return result;
+}
+
+function filterRows(
+  source: Uint8Array,
+  result: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  isErosion: boolean,
+): void {
+  for (let start = 0; start < width * height; start += width) {
     let ones = 0;
-    for (let at = 0; at < Math.min(length, radius); at++) ones += source[start + at * stride] as number;
-    for (let at = 0; at < length; at++) {
-      const entering = at + radius;
-      const leaving = at - radius - 1;
-      if (entering < length) ones += source[start + entering * stride] as number;
-      if (leaving >= 0) ones -= source[start + leaving * stride] as number;
-      const window = Math.min(length - 1, at + radius) - Math.max(0, at - radius) + 1;
-      // Outside the box counts as non-glass for erosion, so bars reaching the box's edge stay.
-      const full = ones === window;
-      result[start + at * stride] = isErosion ? (full ? 1 : 0) : ones > 0 ? 1 : 0;
+    for (let at = 0; at < Math.min(width, radius); at++) ones += source[start + at] as number;
+    for (let at = 0; at < width; at++) {
+      if (at + radius < width) ones += source[start + at + radius] as number;
+      if (at - radius - 1 >= 0) ones -= source[start + at - radius - 1] as number;
+      const window =
+        (at + radius < width ? at + radius : width - 1) - (at - radius > 0 ? at - radius : 0) + 1;
+      result[start + at] = isErosion ? (ones === window ? 1 : 0) : ones > 0 ? 1 : 0;
     }
   }
-  return result;
+}
+
+function filterColumns(
+  source: Uint8Array,
+  result: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  isErosion: boolean,
+): void {
+  const ones = new Int32Array(width);
+  for (let y = 0; y < Math.min(height, radius); y++) addRow(ones, source, y * width, 1);
+  for (let y = 0; y < height; y++) {
+    if (y + radius < height) addRow(ones, source, (y + radius) * width, 1);
+    if (y - radius - 1 >= 0) addRow(ones, source, (y - radius - 1) * width, -1);
+    const window = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
+    const row = y * width;
+    if (isErosion) for (let x = 0; x < width; x++) result[row + x] = ones[x] === window ? 1 : 0;
+    else for (let x = 0; x < width; x++) result[row + x] = (ones[x] as number) > 0 ? 1 : 0;
+  }
+}
+
+/** Adds `sign` × the row of `source` starting at `start` to the per-column counts. */
+function addRow(ones: Int32Array, source: Uint8Array, start: number, sign: number): void {
+  for (let x = 0; x < ones.length; x++) ones[x] = (ones[x] as number) + sign * (source[start + x] as number);
 }
