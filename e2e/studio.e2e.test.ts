@@ -551,6 +551,79 @@ describe('the studio fits one screen', () => {
   );
 });
 
+describe('what a walk-through found (docs/decisions/174-walkthrough-toasts-and-prompt-box.md)', () => {
+  for (const size of sizes) {
+    it(`shows a toast clear of Transform and the swatches at ${size.viewport.width}×${size.viewport.height}`, {
+      timeout: 60_000,
+    }, async () => {
+      // The toasts sat at the bottom right: over the control column's sticky Transform on a laptop
+      // (the sign-up welcome), over the sheet's swatches on a phone.
+      const { page } = await newSession({ viewport: size.viewport, hasTouch: size.name === 'phone' });
+      const project = await userWithProject(page.request, { markWall: true });
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      await page.getByRole('button', { name: 'Wall colour' }).click();
+      await page.getByRole('button', { name: 'Sage', exact: true }).click();
+      await page.getByRole('button', { name: 'Transform', exact: true }).click();
+      await page.locator('.result-panel__saved').waitFor({ timeout: 20_000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // A toast from the gallery: the result becomes the base for the next transformation.
+      await page.getByRole('button', { name: 'Use as base' }).last().click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const toast = page
+        .locator('.ui-toast')
+        .filter({ hasText: 'This result is now the base for the next transformation.' });
+      await toast.waitFor();
+      const toastBox = await toast.boundingBox();
+      expect(toastBox).not.toBeNull();
+      // No control of the column (or the phone's sheet) in view lies under the toast.
+      const covered = await page.locator('.studio__controls button').evaluateAll(
+        (buttons, toastRect) =>
+          buttons
+            .map((button) => ({ name: button.textContent ?? '', rect: button.getBoundingClientRect() }))
+            .filter(
+              ({ rect }) =>
+                rect.width > 0 &&
+                rect.bottom > 0 &&
+                rect.top < window.innerHeight &&
+                rect.left < toastRect.x + toastRect.width &&
+                toastRect.x < rect.right &&
+                rect.top < toastRect.y + toastRect.height &&
+                toastRect.y < rect.bottom,
+            )
+            .map(({ name }) => name),
+        toastBox ?? { x: 0, y: 0, width: 0, height: 0 },
+      );
+      expect(covered).toEqual([]);
+      await expectInViewport(page, toast);
+    });
+  }
+
+  for (const size of sizes) {
+    it(`shows the whole generated prompt in Spanish and French without a scroll inside its box at ${size.viewport.width}×${size.viewport.height}`, {
+      timeout: 60_000,
+    }, async () => {
+      // The box had 7 rows: the English prompt filled them, a Spanish or French one was cut.
+      for (const language of languages.slice(1)) {
+        const { page, context } = await newSession({ viewport: size.viewport, locale: language.locale });
+        const project = await userWithProject(page.request, { markWall: true });
+        await page.goto(`${baseUrl}/projects/${project.id}`);
+        await page.locator('.directives-panel__elements button').nth(2).click();
+        await page.getByRole('button', { name: language.swatch, exact: false }).first().click();
+        const prompt = page.locator('.directives-panel__prompt');
+        await expect
+          .poll(() => prompt.inputValue())
+          .toMatch(/^(Cambia solo las paredes|Changez uniquement les murs)/);
+        const { scrollHeight, clientHeight } = await prompt.evaluate((box) => ({
+          scrollHeight: box.scrollHeight,
+          clientHeight: box.clientHeight,
+        }));
+        expect(scrollHeight, language.locale).toBeLessThanOrEqual(clientHeight + 1);
+        await context.close();
+      }
+    });
+  }
+});
+
 describe('the instant preview', () => {
   it('keeps the palette still under the pointer on the first colour: the photo shows the colour just clicked', async () => {
     // The summary "Wall colour: Brick red" appeared above the palette on the first click and
