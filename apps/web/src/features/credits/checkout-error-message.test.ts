@@ -11,6 +11,24 @@ describe('checkout error message (docs/product.md, Messages)', () => {
     );
   });
 
+  it("says the server's refusals in the interface language by code (they were English in es/fr)", () => {
+    const refused = new ApiError('FORBIDDEN', 'Buying credits is open to admins only for now.', 403);
+    const spanish = {
+      FORBIDDEN: 'Por ahora solo los administradores pueden comprar créditos.',
+      RATE_LIMITED: 'Demasiados intentos de pago. Espera un minuto y vuelve a intentarlo.',
+    };
+    expect(checkoutErrorMessage(refused, 'Error en el pago', spanish)).toBe(spanish.FORBIDDEN);
+    const limited = new ApiError(
+      'RATE_LIMITED',
+      'Too many checkout attempts. Please wait a minute and try again.',
+      429,
+    );
+    expect(checkoutErrorMessage(limited, 'Error en el pago', spanish)).toBe(spanish.RATE_LIMITED);
+    // A refusal without a translation keeps the server's words.
+    const other = new ApiError('VALIDATION_FAILED', 'Unknown plan', 400);
+    expect(checkoutErrorMessage(other, 'Error en el pago', spanish)).toBe('Unknown plan');
+  });
+
   it('falls back to "Payment error" for server failures, network failures and anything else', () => {
     expect(
       checkoutErrorMessage(new ApiError('SERVICE_UNAVAILABLE', 'provider down', 503), 'Payment error'),

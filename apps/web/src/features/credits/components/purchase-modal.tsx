@@ -61,7 +61,12 @@ export function PurchaseModal({ open, onOpenChange, reason }: PurchaseModalProps
       window.location.assign(url);
     } catch (failure) {
       setRedirectingPlan(null);
-      setError(checkoutErrorMessage(failure, t('purchase.paymentError')));
+      setError(
+        checkoutErrorMessage(failure, t('purchase.paymentError'), {
+          FORBIDDEN: t('purchase.refusals.FORBIDDEN'),
+          RATE_LIMITED: t('purchase.refusals.RATE_LIMITED'),
+        }),
+      );
     }
   }
 
