@@ -83,8 +83,9 @@ export function framesOfOpenings(
   frameWidth = defaultFrameWidth,
 ): Bitmask {
   const mask = createBitmask(image.width, image.height);
+  const scratch = frameScratch(image, openings);
   for (const opening of openings) {
-    const frame = frameInBox(image, opening, frameWidth);
+    const frame = frameInBox(image, opening, frameWidth, scratch);
     if (!frame) continue;
     for (let y = 0; y < frame.height; y++) {
       const from = y * frame.width;
@@ -96,8 +97,46 @@ export function framesOfOpenings(
 }
 
 /**
- * An opening's frame (`frameOfOpening`) as 0/1 over its box within the photo; null when the
- * box is empty. Each loop is a function of its own: with the loops in one long function, V8
+ * Working arrays for the frames of one call, as large as its largest box and used by each box
+ * in turn: a dozen typed arrays made per box, each memory of its own outside V8's heap, were
+ * hundreds to thousands of allocations for a click's repeats
+ * (docs/decisions/167-frames-cheaper-per-pixel.md).
+ */
+interface FrameScratch {
+  isGlass: Uint8Array;
+  solid: Uint8Array;
+  first: Uint8Array;
+  second: Uint8Array;
+  frame: Uint8Array;
+  queue: Int32Array;
+  /** Per-column counts of `filterColumns`. */
+  ones: Int32Array;
+}
+
+function frameScratch(image: FacadeImage, openings: readonly Rectangle[]): FrameScratch {
+  let largestArea = 0;
+  let widest = 0;
+  for (const opening of openings) {
+    const boxWidth = Math.min(image.width - 1, opening.right) - Math.max(0, opening.left) + 1;
+    const boxHeight = Math.min(image.height - 1, opening.bottom) - Math.max(0, opening.top) + 1;
+    if (boxWidth < 1 || boxHeight < 1) continue;
+    largestArea = Math.max(largestArea, boxWidth * boxHeight);
+    widest = Math.max(widest, boxWidth);
+  }
+  return {
+    isGlass: new Uint8Array(largestArea),
+    solid: new Uint8Array(largestArea),
+    first: new Uint8Array(largestArea),
+    second: new Uint8Array(largestArea),
+    frame: new Uint8Array(largestArea),
+    queue: new Int32Array(largestArea),
+    ones: new Int32Array(widest),
+  };
+}
+
+/**
+ * An opening's frame (`frameOfOpening`) as 0/1 over its box within the photo (in
+ * `scratch.frame`, valid until the next box); null when the box is empty. Each loop is a function of its own: with the loops in one long function, V8
  * optimised it inside a loop (on-stack replacement) before the code after the loop had run,
  * and that code was thrown away at the next call it made on every one of the hundreds of
  * boxes of a click (`--trace-deopt`: 201 times in 20 clicks;
@@ -107,6 +146,7 @@ function frameInBox(
   image: FacadeImage,
   opening: Rectangle,
   frameWidth: number,
+  scratch: FrameScratch,
 ): { left: number; top: number; width: number; height: number; data: Uint8Array } | null {
   const { width, lab } = image;
   const left = Math.max(0, opening.left);
@@ -130,14 +170,14 @@ function frameInBox(
   // from the middle and the band.
   const centres = new Float64Array(6);
   startingCentres(lab, box, rowInBand, rowInMiddle, columnInBand, columnInMiddle, centres);
-  const isGlass = new Uint8Array(boxWidth * boxHeight);
+  // Every pass writes each of the box's pixels.
+  const { isGlass, frame, queue } = scratch;
   for (let iteration = 0; iteration < 4; iteration++) splitGlassFromFrame(lab, box, centres, isGlass);
   // Glazing bars are thin: what is not glass but thicker than the band (a blind, a curtain,
   // a dark reflection behind the pane) is pane, not frame (decision 055).
-  markThickAsGlass(isGlass, boxWidth, boxHeight, band);
+  markThickAsGlass(isGlass, boxWidth, boxHeight, band, scratch);
   // The band, then what is not glass and joined to it (indices within the box).
-  const frame = new Uint8Array(boxWidth * boxHeight);
-  const queue = new Int32Array(boxWidth * boxHeight);
+  frame.fill(0, 0, boxWidth * boxHeight);
   const queued = queueBand(frame, queue, boxWidth, boxHeight, rowInBand, columnInBand);
   growFrame(frame, isGlass, queue, queued, boxWidth, boxHeight);
   return { left, top, width: boxWidth, height: boxHeight, data: frame };
@@ -343,60 +383,42 @@ function growFrame(
  * (a morphological opening of the non-glass pixels): what remains non-glass is thinner than
  * that square, i.e. bars and the frame.
  */
-function markThickAsGlass(isGlass: Uint8Array, width: number, height: number, radius: number): void {
-  const eroded = squareFilter(
-    squareFilter(notGlass(isGlass), width, height, radius, true, true),
-    width,
-    height,
-    radius,
-    true,
-    false,
-  );
-  const opened = squareFilter(
-    squareFilter(eroded, width, height, radius, false, true),
-    width,
-    height,
-    radius,
-    false,
-    false,
-  );
-  addGlass(isGlass, opened);
-}
-
-/** 1 where `isGlass` is 0 and the other way round. */
-function notGlass(isGlass: Uint8Array): Uint8Array {
-  const solid = new Uint8Array(isGlass.length);
-  for (let index = 0; index < solid.length; index++) solid[index] = isGlass[index] === 1 ? 0 : 1;
-  return solid;
-}
-
-/** Marks as glass the pixels `extra` holds. */
-function addGlass(isGlass: Uint8Array, extra: Uint8Array): void {
-  for (let index = 0; index < isGlass.length; index++) if (extra[index] === 1) isGlass[index] = 1;
-}
-
-/**
- * One pass of a 0/1 erosion (`isErosion`) or dilation along rows or columns, radius `radius`:
- * a running count of ones in the window, so each pixel costs O(1). Outside the box counts as
- * non-glass for erosion (the window is cut at the box's sides), so bars reaching the box's
- * edge stay. Along columns the counts run for all columns at once, a row at a time: reading
- * down one column at a time went through memory a row's width apart
- * (docs/decisions/167-frames-cheaper-per-pixel.md).
- */
-function squareFilter(
-  source: Uint8Array,
+function markThickAsGlass(
+  isGlass: Uint8Array,
   width: number,
   height: number,
   radius: number,
-  isErosion: boolean,
-  alongRows: boolean,
-): Uint8Array {
-  const result = new Uint8Array(source.length);
-  if (alongRows) filterRows(source, result, width, height, radius, isErosion);
-  else filterColumns(source, result, width, height, radius, isErosion);
-  return result;
+  scratch: FrameScratch,
+): void {
+  const size = width * height;
+  const { solid, first, second, ones } = scratch;
+  notGlass(isGlass, solid, size);
+  // Eroded along rows, then columns; the result dilated the same way.
+  filterRows(solid, first, width, height, radius, true);
+  filterColumns(first, second, width, height, radius, true, ones);
+  filterRows(second, first, width, height, radius, false);
+  filterColumns(first, second, width, height, radius, false, ones);
+  addGlass(isGlass, second, size);
 }
 
+/** `solid`: 1 where `isGlass` is 0 and the other way round, over the first `size` pixels. */
+function notGlass(isGlass: Uint8Array, solid: Uint8Array, size: number): void {
+  for (let index = 0; index < size; index++) solid[index] = isGlass[index] === 1 ? 0 : 1;
+}
+
+/** Marks as glass the pixels `extra` holds, over the first `size` pixels. */
+function addGlass(isGlass: Uint8Array, extra: Uint8Array, size: number): void {
+  for (let index = 0; index < size; index++) if (extra[index] === 1) isGlass[index] = 1;
+}
+
+/**
+ * One pass of a 0/1 erosion (`isErosion`) or dilation along rows (`filterRows`) or columns
+ * (`filterColumns`), radius `radius`, from `source` into `result`: a running count of ones in
+ * the window, so each pixel costs O(1). Outside the box counts as non-glass for erosion (the
+ * window is cut at the box's sides), so bars reaching the box's edge stay. Along columns the
+ * counts run for all columns at once, a row at a time: reading down one column at a time went
+ * through memory a row's width apart (docs/decisions/167-frames-cheaper-per-pixel.md).
+ */
 function filterRows(
   source: Uint8Array,
   result: Uint8Array,
@@ -418,6 +440,7 @@ function filterRows(
   }
 }
 
+/** As `filterRows`, along columns; `ones` holds at least `width` counts. */
 function filterColumns(
   source: Uint8Array,
   result: Uint8Array,
@@ -425,12 +448,13 @@ function filterColumns(
   height: number,
   radius: number,
   isErosion: boolean,
+  ones: Int32Array,
 ): void {
-  const ones = new Int32Array(width);
-  for (let y = 0; y < Math.min(height, radius); y++) addRow(ones, source, y * width, 1);
+  ones.fill(0, 0, width);
+  for (let y = 0; y < Math.min(height, radius); y++) addRow(ones, source, y * width, width, 1);
   for (let y = 0; y < height; y++) {
-    if (y + radius < height) addRow(ones, source, (y + radius) * width, 1);
-    if (y - radius - 1 >= 0) addRow(ones, source, (y - radius - 1) * width, -1);
+    if (y + radius < height) addRow(ones, source, (y + radius) * width, width, 1);
+    if (y - radius - 1 >= 0) addRow(ones, source, (y - radius - 1) * width, width, -1);
     const window = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
     const row = y * width;
     if (isErosion) for (let x = 0; x < width; x++) result[row + x] = ones[x] === window ? 1 : 0;
@@ -439,6 +463,6 @@ function filterColumns(
 }
 
 /** Adds `sign` × the row of `source` starting at `start` to the per-column counts. */
-function addRow(ones: Int32Array, source: Uint8Array, start: number, sign: number): void {
-  for (let x = 0; x < ones.length; x++) ones[x] = (ones[x] as number) + sign * (source[start + x] as number);
+function addRow(ones: Int32Array, source: Uint8Array, start: number, width: number, sign: number): void {
+  for (let x = 0; x < width; x++) ones[x] = (ones[x] as number) + sign * (source[start + x] as number);
 }
