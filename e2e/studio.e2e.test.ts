@@ -599,6 +599,38 @@ describe('what a walk-through found (docs/decisions/174-walkthrough-toasts-and-p
   }
 
   for (const size of sizes) {
+    it(`keeps the photo on the stage under a failed job's error at ${size.viewport.width}×${size.viewport.height}`, {
+      timeout: 60_000,
+    }, async () => {
+      // The error box took the stage's place: the photo and its preview were gone.
+      const { page } = await newSession({ viewport: size.viewport });
+      const project = await userWithProject(page.request, { markWall: true });
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      // The offline engine cannot change door glass: a refusal, at once and free.
+      await page.getByRole('combobox', { name: 'Door glass' }).selectOption('halfGlass');
+      await page.getByRole('button', { name: 'Wall colour' }).click();
+      await page.getByRole('button', { name: 'Sage', exact: true }).click();
+      await page.getByRole('button', { name: 'Transform', exact: true }).click();
+      const error = page.locator('.studio__stage .transform-error');
+      await error.waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => error.textContent())
+        .toBe(
+          'ErrorThe offline paint visualizer cannot change door glass, which changes the shape of the door. Clear the door glass style to repaint only.',
+        );
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const photo = page.locator('.studio__stage .project-photo__image');
+      await photo.waitFor();
+      await expectInViewport(page, error);
+      await expectInViewport(page, photo);
+      expect((await photo.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(
+        size.name === 'laptop' ? 300 : 80,
+      );
+      await expectInViewport(page, page.getByRole('button', { name: 'Transform', exact: true }));
+    });
+  }
+
+  for (const size of sizes) {
     it(`shows the whole generated prompt in Spanish and French without a scroll inside its box at ${size.viewport.width}×${size.viewport.height}`, {
       timeout: 60_000,
     }, async () => {

@@ -44,31 +44,9 @@ export function TransformResultArea() {
       void queryClient.invalidateQueries({ queryKey: projectQueryKeys.detail(projectId) });
   }, [isResultMissing, projectId, queryClient]);
 
-  if (activeJobId && job.data && job.data.status !== 'done') {
-    if (job.data.status === 'failed')
-      return <TransformError code={job.data.error?.code} message={job.data.error?.message ?? null} />;
-    return (
-      <div className="transform-running">
-        {baseUrl ? <ComparisonView beforeUrl={baseUrl} afterUrl={null} aspectRatio={baseAspect} /> : null}
-        <TransformProgress job={job.data} />
-      </div>
-    );
-  }
-  if (activeJobId && job.isError) return <TransformError message={job.error.message} />;
-  if (item) {
-    return (
-      <ResultPanel
-        item={item}
-        onUseAsBase={(chosen) => {
-          project.chooseAsBase(chosen);
-          showResult(null);
-        }}
-        onContinueEditing={() => showResult(null)}
-      />
-    );
-  }
-  const base = project.baseImage?.image;
-  if (base) {
+  function photoStage() {
+    const base = project.baseImage?.image;
+    if (!base) return null;
     // The hovered swatch stands in for its element's chosen colour; elements without a marked
     // region are not previewed (Transform still handles them as before).
     const colours = hoveredColour
@@ -110,5 +88,44 @@ export function TransformResultArea() {
       </div>
     );
   }
-  return <div className="empty-state studio-empty">{t('resultEmpty')}</div>;
+
+  if (activeJobId && job.data && job.data.status !== 'done') {
+    if (job.data.status === 'failed') {
+      // The error above the photo, not instead of it: the stage kept only the box, the photo and
+      // its preview were gone until the next choice (docs/decisions/174-walkthrough-toasts-and-prompt-box.md).
+      return (
+        <div className="transform-failed">
+          <TransformError code={job.data.error?.code} message={job.data.error?.message ?? null} />
+          {photoStage()}
+        </div>
+      );
+    }
+    return (
+      <div className="transform-running">
+        {baseUrl ? <ComparisonView beforeUrl={baseUrl} afterUrl={null} aspectRatio={baseAspect} /> : null}
+        <TransformProgress job={job.data} />
+      </div>
+    );
+  }
+  if (activeJobId && job.isError) {
+    return (
+      <div className="transform-failed">
+        <TransformError message={job.error.message} />
+        {photoStage()}
+      </div>
+    );
+  }
+  if (item) {
+    return (
+      <ResultPanel
+        item={item}
+        onUseAsBase={(chosen) => {
+          project.chooseAsBase(chosen);
+          showResult(null);
+        }}
+        onContinueEditing={() => showResult(null)}
+      />
+    );
+  }
+  return photoStage() ?? <div className="empty-state studio-empty">{t('resultEmpty')}</div>;
 }
