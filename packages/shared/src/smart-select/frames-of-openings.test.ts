@@ -43,4 +43,29 @@ describe('the frames of many openings in one mask (docs/decisions/142)', () => {
     expect(union.data[22 * image.width + 50]).toBe(1);
     expect(union.data[40 * image.width + 50]).toBe(0);
   });
+
+  it('gives each opening its own frame when a large box comes before smaller ones of other shapes', () => {
+    // The boxes of one call share working arrays (docs/decisions/167): what a larger box left
+    // in them must not reach a smaller one, wider or narrower.
+    const openings: Rectangle[] = [
+      { left: 10, top: 10, right: 200, bottom: 120 },
+      windows[1] as Rectangle,
+      { left: 30, top: 30, right: 44, bottom: 54 },
+      { left: 100, top: 100, right: 199, bottom: 112 },
+    ];
+    for (const opening of openings) {
+      const alone = frameOfOpening(image, opening, 0.12);
+      const others = openings.filter((other) => other !== opening);
+      const afterOthers = framesOfOpenings(image, [...others, opening], 0.12);
+      const othersOnly = framesOfOpenings(image, others, 0.12);
+      // Inside this opening's box and outside the others', the mask is this frame alone.
+      for (let y = Math.max(0, opening.top); y <= Math.min(image.height - 1, opening.bottom); y++) {
+        for (let x = opening.left; x <= opening.right; x++) {
+          const index = y * image.width + x;
+          if (othersOnly.data[index] === 1) continue;
+          expect(afterOthers.data[index]).toBe(alone.data[index]);
+        }
+      }
+    }
+  });
 });
