@@ -2,7 +2,9 @@
  * `npm run bench`: how fast and how accurate one-click smart select is.
  *
  * Speed: milliseconds per click on a 1.5 MP photo (target ≤ 100 ms), and the one-off
- * preparation per image. Accuracy: IoU against the hand-made labels of the CMP facade photos
+ * preparation per image. The facade select's are made as the editor makes them: its session in
+ * a fresh worker thread (bench/smart-select-clicks.worker.ts), timed as the CPU of that thread
+ * and of the whole process (docs/decisions/166-smart-select-bench-in-a-worker.md). Accuracy: IoU against the hand-made labels of the CMP facade photos
  * in ../shared/fixtures/facades (never copied into this repository: they are not ours to
  * redistribute), with at most 3 clicks chosen the way a user would (bench/click-protocol.ts):
  * - walls: the whole wall class of the image;
