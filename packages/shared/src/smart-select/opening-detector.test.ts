@@ -278,7 +278,8 @@ describe('a two-coloured facade: the lower floors in a darker render of the same
   });
 
   it('takes the windows when darker than the clicked wall is enough, whatever is around', () => {
-    const selection = select({ detectorWideRadius: 0 });
+    // The detector alone: decision 150's enclosed pieces cut these dark, outlined windows too.
+    const selection = select({ detectorWideRadius: 0, enclosedOutline: 0, repeatCorrelation: 2 });
     const taken = windows.filter(
       (target) => shareSelected(selection, (x, y) => windowAt(x, y) === target) > 0.5,
     );
