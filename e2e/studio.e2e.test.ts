@@ -630,6 +630,32 @@ describe('what a walk-through found (docs/decisions/174-walkthrough-toasts-and-p
     });
   }
 
+  it("shows the chat offer's stage without the standard offer's preview or error", async () => {
+    // The stage kept the standard offer's colour preview and a refused transformation's error
+    // after a switch to the chat, as if the chat would start from them.
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const project = await userWithProject(page.request, { markWall: true });
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByRole('combobox', { name: 'Door glass' }).selectOption('halfGlass');
+    await page.getByRole('button', { name: 'Wall colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    await page.getByRole('button', { name: 'Transform', exact: true }).click();
+    await page.locator('.studio__stage .transform-error').waitFor({ timeout: 20_000 });
+    await page.locator('.studio__stage .preview-canvas--shown').waitFor();
+
+    await page.getByRole('radio', { name: 'Chat' }).check();
+    await page.getByRole('heading', { name: 'Chat with the AI' }).waitFor();
+    await expect.poll(() => page.locator('.studio__stage .transform-error').count()).toBe(0);
+    await expect.poll(() => page.locator('.studio__stage .preview-canvas--shown').count()).toBe(0);
+    await page.locator('.studio__stage .project-photo__image').waitFor();
+
+    // Back on the standard offer: the photo, not the old error.
+    await page.getByRole('radio', { name: 'Standard' }).check();
+    await page.getByRole('button', { name: 'Wall colour' }).waitFor();
+    await page.locator('.studio__stage .project-photo__image').waitFor();
+    await expect.poll(() => page.locator('.studio__stage .transform-error').count()).toBe(0);
+  });
+
   for (const size of sizes) {
     it(`shows the whole generated prompt in Spanish and French without a scroll inside its box at ${size.viewport.width}×${size.viewport.height}`, {
       timeout: 60_000,

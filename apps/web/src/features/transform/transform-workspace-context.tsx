@@ -1,8 +1,17 @@
 import type { Job, OptionsDirectives, RegionElement } from '@facelift/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
-import { isJobFinished, storeJob } from '../jobs/index.ts';
+import { isJobFinished, jobQueryKey, storeJob } from '../jobs/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
 
 interface TransformWorkspace {
@@ -95,6 +104,18 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
     setInpaintingMask(null);
     setKeptLooks([]);
   }, [projectId, resetSignal]);
+
+  // Another offer is another kind of edit: a failed transformation's error is not carried to it
+  // (docs/decisions/174-walkthrough-toasts-and-prompt-box.md). A running job stays on the stage.
+  const { offer } = project;
+  const shownOffer = useRef(offer);
+  useEffect(() => {
+    if (shownOffer.current === offer) return;
+    shownOffer.current = offer;
+    setActiveJobId((current) =>
+      current && queryClient.getQueryData<Job>(jobQueryKey(current))?.status === 'failed' ? null : current,
+    );
+  }, [offer, queryClient]);
 
   useEffect(() => {
     if (!projectId) return;

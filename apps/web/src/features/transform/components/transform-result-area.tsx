@@ -49,9 +49,12 @@ export function TransformResultArea() {
     if (!base) return null;
     // The hovered swatch stands in for its element's chosen colour; elements without a marked
     // region are not previewed (Transform still handles them as before).
+    // Only the standard offer's colours are previewed: in the chat or inpainting offer the stage
+    // showed the standard choices left from before, as if the next edit started from them.
+    const shownColours = project.offer === 'standard' ? previewColours : [];
     const colours = hoveredColour
-      ? [...previewColours.filter((colour) => colour.element !== hoveredColour.element), hoveredColour]
-      : previewColours;
+      ? [...shownColours.filter((colour) => colour.element !== hoveredColour.element), hoveredColour]
+      : shownColours;
     const paints = colours.flatMap((colour) => {
       const region = project.regions.find((candidate) => candidate.element === colour.element);
       const resolved = resolveItemColour(colour.titleKey);
@@ -90,6 +93,8 @@ export function TransformResultArea() {
   }
 
   if (activeJobId && job.data && job.data.status !== 'done') {
+    // A failed transformation's error belongs to the offer that sent it: the chat has its own.
+    if (job.data.status === 'failed' && project.offer === 'chat') return photoStage();
     if (job.data.status === 'failed') {
       // The error above the photo, not instead of it: the stage kept only the box, the photo and
       // its preview were gone until the next choice (docs/decisions/174-walkthrough-toasts-and-prompt-box.md).
