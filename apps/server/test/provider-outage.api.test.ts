@@ -10,7 +10,9 @@ import { testDialects } from './support/test-databases.ts';
  * Provider outage (issue 19, faults): the image provider answers 500 to everything for a while.
  * Jobs accepted during it fail with the engine's message and give their credits back; health
  * and reads keep answering; once the provider is back, jobs succeed again without a restart.
- * FAULT_OUTAGE_MS sets the outage's length (a few seconds in CI; 60000 for the full drill).
+ * FAULT_OUTAGE_MS sets how long reads are checked during the outage (a few seconds in CI; 60000
+ * for the full drill); the outage itself ends only once the jobs it hit have failed, so a loaded
+ * machine that starts a job or its retry late cannot let it through.
  */
 const outageMs = Number(process.env.FAULT_OUTAGE_MS ?? 3000);
 const jobsDuringOutage = 3;
@@ -72,7 +74,8 @@ for (const { dialect, title, isAvailable } of testDialects) {
         };
         expect(await balance()).toBe(5);
 
-        const outage = fake.outage(outageMs);
+        // The outage lasts at least outageMs and until every job accepted during it has failed.
+        const outage = fake.startOutage();
         const startedAt = Date.now();
         const jobIds: string[] = [];
         for (let index = 0; index < jobsDuringOutage; index += 1) jobIds.push(await transform());
@@ -111,7 +114,7 @@ for (const { dialect, title, isAvailable } of testDialects) {
           2 * jobsDuringOutage,
         );
 
-        await outage;
+        outage.end();
         const afterOutage = await transform();
         await waitFor(async () => (await jobOf(afterOutage)).status === 'done', 'the job after the outage');
         expect(await balance()).toBe(4);

@@ -83,10 +83,11 @@ export interface FakeOpenAiServer {
   /** The next `times` requests fail this way. */
   failNext(failure: FakeOpenAiFailure, times?: number): void;
   /**
-   * An outage: every request fails this way (default: the provider's 500) for `durationMs`
-   * from now, however many arrive. Resolves when the outage is over.
+   * An outage: from now on every request fails this way (default: the provider's 500), however
+   * many arrive, until the returned `end` is called. The test ends it, not a clock, so a job
+   * a loaded machine starts late (or retries late) still meets the outage.
    */
-  outage(durationMs: number, failure?: Exclude<FakeOpenAiFailure, 'hang' | 'empty-data'>): Promise<void>;
+  startOutage(failure?: Exclude<FakeOpenAiFailure, 'hang' | 'empty-data'>): { end(): void };
   /** The solid colour of generated images. */
   answerColour: [number, number, number];
   /** Files uploaded to /v1/files, in order (deleted ones included). */
@@ -318,7 +319,7 @@ async function solidPng(width: number, height: number, [r, g, b]: [number, numbe
 export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): Promise<FakeOpenAiServer> {
   const apiKey = options.apiKey ?? `sk-fake-${randomUUID()}`;
   const failures: FakeOpenAiFailure[] = [];
-  let outage: { until: number; failure: Exclude<FakeOpenAiFailure, 'hang' | 'empty-data'> } | null = null;
+  let outage: { failure: Exclude<FakeOpenAiFailure, 'hang' | 'empty-data'> } | null = null;
   const files = new Map<string, RecordedUpload>();
   const state: Pick<
     FakeOpenAiServer,
@@ -666,7 +667,7 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
       const body = await readBody(request);
       if (request.headers.authorization !== `Bearer ${apiKey}`) throw failureError('unauthorized');
       if (state.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.answerDelayMs));
-      if (outage && Date.now() < outage.until) throw failureError(outage.failure);
+      if (outage) throw failureError(outage.failure);
       const failure = failures.shift();
       if (failure === 'hang') return; // Never answers: the client's timeout must end it.
       if (failure && failure !== 'empty-data') throw failureError(failure);
@@ -739,9 +740,14 @@ export async function startFakeOpenAiServer(options: { apiKey?: string } = {}): 
     failNext(failure, times = 1) {
       for (let count = 0; count < times; count++) failures.push(failure);
     },
-    outage(durationMs, failure = 'server-error') {
-      outage = { until: Date.now() + durationMs, failure };
-      return new Promise((resolve) => setTimeout(resolve, durationMs));
+    startOutage(failure = 'server-error') {
+      const current = { failure };
+      outage = current;
+      return {
+        end() {
+          if (outage === current) outage = null;
+        },
+      };
     },
     close() {
       server.closeAllConnections();
