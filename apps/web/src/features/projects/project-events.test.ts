@@ -82,4 +82,32 @@ describe('uploadErrorMessage', () => {
     expect(uploadErrorMessage(new ApiError('NETWORK_ERROR', 'x', 0), t)).toBe('Upload failed');
     expect(uploadErrorMessage(new Error('boom'), t)).toBe('Upload failed');
   });
+
+  it('says every refusal of the upload route in the interface language, not the server English', async () => {
+    await i18n.loadLanguages(['es', 'fr']);
+    const refusals = [
+      new ApiError('VALIDATION_FAILED', 'Please select an image file', 400),
+      new ApiError('VALIDATION_FAILED', 'Send one file at a time.', 400),
+      new ApiError('VALIDATION_FAILED', 'The upload is not a valid form.', 400),
+      new ApiError('RATE_LIMITED', 'Too many requests', 429),
+      new ApiError('FORBIDDEN', 'Cross-site request refused', 403),
+      new ApiError('NOT_FOUND', 'Project not found', 404),
+      new ApiError('INTERNAL_ERROR', 'An unknown error occurred', 500),
+    ];
+    const inSpanish = refusals.map((error) => uploadErrorMessage(error, i18n.getFixedT('es', 'projects')));
+    expect(inSpanish).toEqual([
+      'Selecciona un archivo de imagen',
+      'Envía un solo archivo cada vez.',
+      'La subida no llegó completa. Vuelve a intentarlo.',
+      'Demasiadas subidas seguidas. Espera un minuto y vuelve a intentarlo.',
+      'Se rechazó la subida. Recarga la página y vuelve a intentarlo.',
+      'Este proyecto ya no existe. Recarga la página.',
+      'La subida ha fallado',
+    ]);
+    const inFrench = refusals.map((error) => uploadErrorMessage(error, i18n.getFixedT('fr', 'projects')));
+    expect(new Set(inFrench).size).toBe(refusals.length);
+    for (const text of inFrench) expect(inSpanish).not.toContain(text);
+    // The catalogue's English sentence is kept exactly (SPEC: "Please select an image file").
+    expect(uploadErrorMessage(refusals[0], t)).toBe('Please select an image file');
+  });
 });
