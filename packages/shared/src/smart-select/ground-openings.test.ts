@@ -66,3 +66,40 @@ describe('ground-floor openings', () => {
     }
   });
 });
+
+describe('ground-floor openings: a door under a shaded porch', () => {
+  // A render facade whose door stands under a porch: a band of the render in the porch's
+  // shade (0.7 of its light) above the door and a little wider, the door's leaf far darker
+  // (0.35). The band is dark enough to pass for the opening row by row; the door's head is
+  // the lowest step from lighter above to darker below.
+  const width = 360;
+  const height = 300;
+  const render: Colour = [214, 196, 160];
+  const door: Rectangle = { left: 150, top: 240, right: 215, bottom: height - 1 };
+  const porch: Rectangle = { left: 140, top: 216, right: 225, bottom: 239 };
+  const inside = (box: Rectangle, x: number, y: number) =>
+    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  const photo = makeImage(width, height, (x, y) => {
+    if (inside(door, x, y)) {
+      const isJamb = x - door.left < 3 || door.right - x < 3;
+      return shade(render, isJamb ? 0.25 : 0.35, noise(x, y, 3));
+    }
+    if (inside(porch, x, y)) return shade(render, 0.7, noise(x, y, 3));
+    return shade(render, 1, noise(x, y, 6));
+  });
+
+  it("finds the door's head at its leaf, not at the top of the porch's shade", () => {
+    const [found, ...others] = prepareFacadeImage(photo).groundOpenings;
+    expect(others).toHaveLength(0);
+    if (!found) throw new Error('no opening found');
+    expect(Math.abs(found.top - door.top)).toBeLessThanOrEqual(3);
+    expect(Math.abs(found.left - door.left)).toBeLessThanOrEqual(3);
+    expect(Math.abs(found.right - door.right)).toBeLessThanOrEqual(3);
+  });
+
+  it('without the lintel step (groundLintel 0) the head grows into the shade', () => {
+    const [found] = prepareFacadeImage(photo, { tuning: { groundLintel: 0 } }).groundOpenings;
+    if (!found) throw new Error('no opening found');
+    expect(found.top).toBeLessThan(door.top - 12);
+  });
+});

@@ -7,7 +7,7 @@
  * it found 3 % of the doors' and 7 % of the shop fronts' pixels (docs/decisions/126). Here a
  * ground opening is a run of columns at the photo's foot that are mostly darker than the
  * foot's own wall (glass, a recess, a door leaf in its shade), grown up while its rows stay
- * so, whose two sides lie on strong straight vertical lines. Measured: docs/decisions/140.
+ * so, whose two sides lie on strong straight vertical lines. Measured: docs/decisions/140, 156.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 
@@ -30,6 +30,11 @@ export interface GroundTuning {
   maximumWidthShare: number;
   /** Both vertical sides at least this strong an edge, relative to the photo's mean edge. */
   outline: number;
+  /**
+   * The head moves down to the lowest row where the run steps from lighter above to darker
+   * below by at least this share of the strongest such step above the probe (0: off).
+   */
+  lintel: number;
 }
 
 /** Runs of `true` in `values`, gaps up to `bridge` long bridged. */
@@ -112,6 +117,34 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
       for (let column = from; column <= to; column++) count += unlike[row * columns + column] as number;
       return count >= tuning.rowFill * (to - from + 1);
     };
+    // The head: the lowest row where the run steps from lighter above to darker below by at
+    // least `lintel` of the strongest such step between `grownTop` and the probe. Rows grown
+    // through a porch's or a pediment's shade are unlike the wall too, and the step into that
+    // shade is often the strongest; the door's own leaf or glass starts lower, with a step of
+    // its own. A transom bar has glass on both sides: no step (docs/decisions/156).
+    const lintelRow = (grownTop: number) => {
+      const band = Math.max(1, Math.round((0.3 * cell) / step));
+      const first = Math.max(0, grownTop - band);
+      const means: number[] = [];
+      for (let row = first; row <= Math.min(rows - 1, probeTop + band); row++) {
+        let sum = 0;
+        for (let column = from; column <= to; column++) sum += lightnessAt(column, row);
+        means.push(sum / (to - from + 1));
+      }
+      const meanAt = (row: number) => means[Math.min(means.length - 1, Math.max(0, row - first))] as number;
+      const stepAt = (row: number) => {
+        let change = 0;
+        for (let k = 0; k < band; k++) change += meanAt(row - 1 - k) - meanAt(row + k);
+        return change / band;
+      };
+      let strongest = 0;
+      for (let row = grownTop; row < probeTop; row++) strongest = Math.max(strongest, stepAt(row));
+      for (let row = probeTop - 1; row > grownTop; row--) {
+        const change = stepAt(row);
+        if (change >= tuning.darkness && change >= tuning.lintel * strongest) return row;
+      }
+      return grownTop;
+    };
     // Up from the probe while the rows stay unlike the wall (a transom's bar bridged).
     let top = probeTop;
     let gap = 0;
@@ -121,6 +154,7 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
         gap = 0;
       } else if (++gap > bridge) break;
     }
+    if (tuning.lintel > 0) top = lintelRow(top);
     const pixelTop = reachTop + top * step;
     const bottom = height - 1;
     if (bottom - pixelTop + 1 < tuning.minimumHeight * cell) continue;
