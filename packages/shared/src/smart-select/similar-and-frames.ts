@@ -8,6 +8,7 @@
 import { type Bitmask, createBitmask } from '../mask/mask-contract.ts';
 import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select.ts';
 import { alignRepeats } from './repeat-alignment.ts';
+import { endAboveBalusters } from './repeat-balusters.ts';
 import { dropUnlikeFloors } from './repeat-check.ts';
 import { findRepeats } from './repeat-grid.ts';
 
@@ -45,7 +46,12 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
         candidate.right - candidate.left + 1 <= image.tuning.similarExampleWidening * width,
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b))[0];
-  return alignRepeats(dropUnlikeFloors(image, findRepeats(image, around ?? opening)));
+  // After the alignment: a floor's bottom line is where its frames agree, each window's
+  // balusters (if any) end it higher (docs/decisions/161).
+  return endAboveBalusters(
+    image,
+    alignRepeats(dropUnlikeFloors(image, findRepeats(image, around ?? opening))),
+  );
 }
 
 function overlapArea(a: Rectangle, b: Rectangle): number {
