@@ -55,6 +55,20 @@ async function userWithProject(request: APIRequestContext, options: { markWall?:
 }
 
 /** The element's box lies wholly inside the viewport (no page scroll needed to see it). */
+/**
+ * A project with marked walls whose Transform the offline engine refuses at once and for free
+ * (it cannot change door glass), with the sage wall preview shown: the stage shows its error.
+ */
+async function openRefusedTransformation(page: Page) {
+  const project = await userWithProject(page.request, { markWall: true });
+  await page.goto(`${baseUrl}/projects/${project.id}`);
+  await page.getByRole('combobox', { name: 'Door glass' }).selectOption('halfGlass');
+  await page.getByRole('button', { name: 'Wall colour' }).click();
+  await page.getByRole('button', { name: 'Sage', exact: true }).click();
+  await page.getByRole('button', { name: 'Transform', exact: true }).click();
+  await page.locator('.studio__stage .transform-error').waitFor({ timeout: 20_000 });
+}
+
 async function expectInViewport(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
   const viewport = page.viewportSize();
@@ -604,15 +618,8 @@ describe('what a walk-through found (docs/decisions/174-walkthrough-toasts-and-p
     }, async () => {
       // The error box took the stage's place: the photo and its preview were gone.
       const { page } = await newSession({ viewport: size.viewport });
-      const project = await userWithProject(page.request, { markWall: true });
-      await page.goto(`${baseUrl}/projects/${project.id}`);
-      // The offline engine cannot change door glass: a refusal, at once and free.
-      await page.getByRole('combobox', { name: 'Door glass' }).selectOption('halfGlass');
-      await page.getByRole('button', { name: 'Wall colour' }).click();
-      await page.getByRole('button', { name: 'Sage', exact: true }).click();
-      await page.getByRole('button', { name: 'Transform', exact: true }).click();
+      await openRefusedTransformation(page);
       const error = page.locator('.studio__stage .transform-error');
-      await error.waitFor({ timeout: 20_000 });
       await expect
         .poll(() => error.textContent())
         .toBe(
@@ -634,13 +641,7 @@ describe('what a walk-through found (docs/decisions/174-walkthrough-toasts-and-p
     // The stage kept the standard offer's colour preview and a refused transformation's error
     // after a switch to the chat, as if the chat would start from them.
     const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
-    const project = await userWithProject(page.request, { markWall: true });
-    await page.goto(`${baseUrl}/projects/${project.id}`);
-    await page.getByRole('combobox', { name: 'Door glass' }).selectOption('halfGlass');
-    await page.getByRole('button', { name: 'Wall colour' }).click();
-    await page.getByRole('button', { name: 'Sage', exact: true }).click();
-    await page.getByRole('button', { name: 'Transform', exact: true }).click();
-    await page.locator('.studio__stage .transform-error').waitFor({ timeout: 20_000 });
+    await openRefusedTransformation(page);
     await page.locator('.studio__stage .preview-canvas--shown').waitFor();
 
     await page.getByRole('radio', { name: 'Chat' }).check();
