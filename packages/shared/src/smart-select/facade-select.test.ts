@@ -147,3 +147,51 @@ describe('facade select on a rendered facade with windows', () => {
     expect(shareSelected(mask, (x, y) => whole.data[y * width + x] === 0)).toBe(0);
   });
 });
+
+describe('facade select beside a sky that pales towards the horizon', () => {
+  // A pale render house with windows and a dark roof edge, standing in a sky that runs from blue
+  // at the top to an almost white grey-blue at the horizon, beside the house as well as above it.
+  // The wall click took the lower sky beside the house (issue #13: a wall stops at the sky).
+  const width = 360;
+  const height = 280;
+  const house: Rectangle = { left: 60, top: 70, right: 299, bottom: height - 1 };
+  const roofBottom = 80;
+  const render: Colour = [222, 216, 204];
+  const frame: Colour = [70, 72, 76];
+  const glass: Colour = [110, 128, 146];
+  const windows: Rectangle[] = [];
+  for (const top of [110, 200]) {
+    for (const left of [90, 160, 230]) windows.push({ left, top, right: left + 39, bottom: top + 59 });
+  }
+  const isInBox = (box: Rectangle, x: number, y: number) =>
+    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  const isSky = (x: number, y: number) => !isInBox(house, x, y);
+  const isWindow = (x: number, y: number) => windows.some((box) => isInBox(box, x, y));
+  const isWall = (x: number, y: number) => !isSky(x, y) && y >= roofBottom && !isWindow(x, y);
+  const photo = makeImage(width, height, (x, y) => {
+    if (isSky(x, y)) {
+      const t = y / (height - 1);
+      const top: Colour = [105, 160, 225];
+      const horizon: Colour = [218, 224, 232];
+      return [
+        top[0] + (horizon[0] - top[0]) * t + noise(x, y, 2),
+        top[1] + (horizon[1] - top[1]) * t + noise(x, y, 2),
+        top[2] + (horizon[2] - top[2]) * t + noise(x, y, 2),
+      ];
+    }
+    if (y < roofBottom) return shade([90, 70, 62], 1, noise(x, y, 4));
+    const box = windows.find((candidate) => isInBox(candidate, x, y));
+    if (box) {
+      const inFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+      return shade(inFrame ? frame : glass, 1, noise(x, y, 3));
+    }
+    return shade(render, 1 - 0.06 * (y / height), noise(x, y, 5));
+  });
+  const image = prepareFacadeImage(photo);
+
+  it('takes the wall with one click and stops at the sky', () => {
+    const selection = selectFacadeElement(image, { x: 140, y: 185 }, 'surface');
+    expect(shareSelected(selection, isWall)).toBeGreaterThanOrEqual(0.9);
+    expect(shareSelected(selection, isSky)).toBeLessThan(0.02);
+  });
+});

@@ -251,6 +251,12 @@ export interface FacadeTuning {
   /** …moved at most this share of its size to meet the repeat, and free of found openings (this share). */
   repeatShift: number;
   repeatOverlap: number;
+  /** The sky (docs/decisions/175): a top-border superpixel at most this blue-yellow (OKLab b ×100) starts it… */
+  skyTopBlueness: number;
+  /** …it grows to neighbours at most this blue-yellow… */
+  skyBlueness: number;
+  /** …by colour steps of at most this; 0 turns the sky off. */
+  skyStep: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -331,6 +337,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   repeatOutline: 0.5,
   repeatShift: 0.15,
   repeatOverlap: 0.2,
+  skyTopBlueness: -4,
+  skyBlueness: -0.5,
+  skyStep: 3,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -658,6 +667,12 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
         : 0;
   }
   isSurfaceLike[seed] = 1;
+  // A pale horizon sky comes within the hue limit of a light wall; the sky, grown from the top
+  // border, never joins a click on what it does not reach (docs/decisions/175).
+  const sky = skyRegion(image);
+  if (sky[seed] === 0) {
+    for (let label = 0; label < count; label++) if (sky[label] === 1) isSurfaceLike[label] = 0;
+  }
   const members = new Uint8Array(count);
   const queue = new Int32Array(count);
   members[seed] = 1;
@@ -729,6 +744,38 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
   }
   const openings = detectOpenings(image, members, sample.l);
   return { members, openings, wallOnly: wallOnlyOpenings(image, openings, enclosed, members) };
+}
+
+/**
+ * The sky (docs/decisions/175): bluish superpixels on the photo's top border, grown by the
+ * small steps of a smooth gradient down to a pale horizon, each step staying bluish. A wall's
+ * outline against the sky is a step larger than the sky's own from one superpixel to the next.
+ */
+function skyRegion(image: FacadeImage): Uint8Array {
+  const { superpixels, tuning } = image;
+  const { count, neighbourStart, neighbours } = superpixels;
+  const sky = new Uint8Array(count);
+  if (tuning.skyStep <= 0) return sky;
+  const queue = new Int32Array(count);
+  let tail = 0;
+  for (let label = 0; label < count; label++) {
+    if (superpixels.top[label] !== 0 || (superpixels.meanB[label] as number) > tuning.skyTopBlueness)
+      continue;
+    sky[label] = 1;
+    queue[tail++] = label;
+  }
+  for (let head = 0; head < tail; head++) {
+    const label = queue[head] as number;
+    const colour = superpixelColour(superpixels, label);
+    for (let at = neighbourStart[label] as number; at < (neighbourStart[label + 1] as number); at++) {
+      const next = neighbours[at] as number;
+      if (sky[next] === 1 || (superpixels.meanB[next] as number) > tuning.skyBlueness) continue;
+      if (colourDistance(superpixels, next, colour, tuning.lightnessWeight) > tuning.skyStep) continue;
+      sky[next] = 1;
+      queue[tail++] = next;
+    }
+  }
+  return sky;
 }
 
 /**
