@@ -307,7 +307,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   groundProbe: 0.12,
   groundReach: 0.3,
   groundDarkness: 6,
-  groundWallQuantile: 0.7,
+  groundWallQuantile: 0.65,
   groundColumnFill: 0.6,
   groundRowFill: 0.5,
   groundMinimumWidth: 2,
