@@ -12,6 +12,7 @@
  * Measured: docs/decisions/155-balconies-whole-photo.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { runsOf } from './runs.ts';
 
 export interface BalconyTuning {
   /** A cell is a bar's edge when the colour changes across the row this many times the photo's mean (0: none). */
@@ -52,24 +53,6 @@ export const defaultBalconyTuning: BalconyTuning = {
   slabShare: 0.3,
   outline: 3,
 };
-
-/** Runs of positions below `count` where `isSet` holds, gaps up to `bridge` long bridged. */
-function runsOf(isSet: (at: number) => boolean, count: number, bridge: number): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  let start = -1;
-  let last = -1;
-  for (let at = 0; at < count; at++) {
-    if (!isSet(at)) continue;
-    if (start >= 0 && at - last - 1 > bridge) {
-      runs.push([start, last]);
-      start = at;
-    }
-    if (start < 0) start = at;
-    last = at;
-  }
-  if (start >= 0) runs.push([start, last]);
-  return runs;
-}
 
 /**
  * Railing cells, on a grid of `step` pixels: within `half` cells either way along its row, at

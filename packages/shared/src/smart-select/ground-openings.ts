@@ -10,6 +10,7 @@
  * so, whose two sides lie on strong straight vertical lines. Measured: docs/decisions/140, 156.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { runsOf } from './runs.ts';
 
 export interface GroundTuning {
   /** The foot of the photo searched for the openings' columns, as a share of its height (0: none). */
@@ -35,24 +36,6 @@ export interface GroundTuning {
    * below by at least this share of the strongest such step above the probe (0: off).
    */
   lintel: number;
-}
-
-/** Runs of `true` in `values`, gaps up to `bridge` long bridged. */
-function runsOf(values: boolean[], bridge: number): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  let start = -1;
-  let last = -1;
-  values.forEach((value, at) => {
-    if (!value) return;
-    if (start >= 0 && at - last - 1 > bridge) {
-      runs.push([start, last]);
-      start = at;
-    }
-    if (start < 0) start = at;
-    last = at;
-  });
-  if (start >= 0) runs.push([start, last]);
-  return runs;
 }
 
 /** The ground floor's openings as inclusive pixel rectangles reaching the photo's foot. */
@@ -109,7 +92,7 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     return { at: best, strength: bestStrength };
   };
   const found: Rectangle[] = [];
-  for (const [from, to] of runsOf(columnFull, bridge)) {
+  for (const [from, to] of runsOf((at) => columnFull[at] === true, columnFull.length, bridge)) {
     const runWidth = (to - from + 1) * step;
     if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width) continue;
     const rowFull = (row: number) => {
