@@ -5,8 +5,16 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'shared', environment: 'node', include: ['packages/shared/src/**/*.test.ts'] },
+        // Smart-select tests prepare whole drawn photos: seconds each while CI runs every
+        // project at once on two cores, so vitest's default 5 s limit failed them on load alone.
+        test: {
+          name: 'shared',
+          environment: 'node',
+          include: ['packages/shared/src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
+      { test: { name: 'bench', environment: 'node', include: ['bench/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -9,7 +9,8 @@ import { applySelection, type Bitmask, boundingBox, type Point } from '@facelift
 export interface ClickResult {
   /** IoU after each kept or undone click, best so far (what the user ends up with). */
   iouAfterClick: number[];
-  clicks: Array<Point & { mode: 'add' | 'subtract' }>;
+  /** Every click made, `kept` false where it was undone. */
+  clicks: Array<Point & { mode: 'add' | 'subtract'; kept: boolean }>;
   /** The selection the user ends with. */
   prediction: Bitmask;
 }
@@ -124,8 +125,9 @@ export function simulateClicks(
     const before = prediction.data.slice();
     applySelection(prediction, select(point, mode, prediction), mode);
     const iou = intersectionOverUnion(prediction.data, truth.data);
-    result.clicks.push({ ...point, mode });
-    if (iou < currentIou) {
+    const kept = iou >= currentIou;
+    result.clicks.push({ ...point, mode, kept });
+    if (!kept) {
       prediction.data.set(before);
       avoidAround(avoided, width, height, point, Math.max(3, depth / 3));
     } else {

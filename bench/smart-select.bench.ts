@@ -44,16 +44,17 @@ import {
   type RgbaPixels,
   refineOpening,
   type SmartSelectTuning,
-  selectFacadeElement,
   selectSimilarArea,
   smartSelectTolerance,
   subtractFromSurface,
+  surfaceClick,
 } from '@facelift/shared';
 import sharp from 'sharp';
 import { type AllSimilarFigures, allSimilarFigures } from './all-similar-figures.ts';
 import { type BenchRow, skippedRow } from './bench-table.ts';
 import { type ClickResult, intersectionOverUnion, simulateClicks } from './click-protocol.ts';
 import type { ClickTiming, WorkerClickInput, WorkerClickTimes } from './smart-select-clicks.worker.ts';
+import { type WallCeilings, wallCeilings } from './wall-ceilings.ts';
 
 const labelIds = { door: 1, window: 4, wall: 5 } as const;
 const maximumClicks = 3;
@@ -446,6 +447,8 @@ interface ImageScore {
   classBalcony: number[];
   /** Where the facade select's final wall selection goes wrong. */
   wallErrors: WallErrors;
+  /** What limits it (bench/wall-ceilings.ts). */
+  wallCeilings: WallCeilings;
 }
 
 /**
@@ -461,12 +464,14 @@ interface WallErrors {
   balconies: number;
   doorsAndShops: number;
   missed: number;
+  /** Of `missed`: inside a rectangle a click cut out of the surface it reached. */
+  missedInCuts: number;
 }
 
-function wallErrors(selection: Bitmask, ids: Uint8Array): WallErrors {
+function wallErrors(selection: Bitmask, ids: Uint8Array, cutOut: Bitmask): WallErrors {
   let selected = 0;
   let union = 0;
-  const counts = { outside: 0, windows: 0, balconies: 0, doorsAndShops: 0, missed: 0 };
+  const counts = { outside: 0, windows: 0, balconies: 0, doorsAndShops: 0, missed: 0, missedInCuts: 0 };
   for (let index = 0; index < ids.length; index++) {
     const id = ids[index] as number;
     const isSelected = selection.data[index] === 1;
@@ -474,6 +479,7 @@ function wallErrors(selection: Bitmask, ids: Uint8Array): WallErrors {
     if (isSelected || id === labelIds.wall) union++;
     if (!isSelected) {
       if (id === labelIds.wall) counts.missed++;
+      if (id === labelIds.wall && cutOut.data[index] === 1) counts.missedInCuts++;
       continue;
     }
     if (id === 0) counts.outside++;
@@ -488,6 +494,7 @@ function wallErrors(selection: Bitmask, ids: Uint8Array): WallErrors {
     balconies: over(counts.balconies, union),
     doorsAndShops: over(counts.doorsAndShops, union),
     missed: over(counts.missed, union),
+    missedInCuts: over(counts.missedInCuts, union),
   };
 }
 
@@ -495,7 +502,8 @@ function formatWallErrors(errors: WallErrors): string {
   return (
     `selection outside the labelled facade ${format(errors.outside)}; of the union taken: windows ` +
     `${format(errors.windows)}, balconies ${format(errors.balconies)}, doors and shops ` +
-    `${format(errors.doorsAndShops)}, wall missed ${format(errors.missed)}`
+    `${format(errors.doorsAndShops)}, wall missed ${format(errors.missed)} ` +
+    `(in cuts ${format(errors.missedInCuts)}, not reached ${format(errors.missed - errors.missedInCuts)})`
   );
 }
 
@@ -530,10 +538,21 @@ async function measureAccuracy(
     const wallTruth = classMask(labels, labelIds.wall);
     const windowTruth = classMask(labels, labelIds.window);
     const facade = prepareFacadeImage(pixels, { tuning: options.facadeTuning });
+    // What the wall clicks reached and then cut out: the wall they miss lies inside a cut or
+    // was not reached at all.
+    const cutOut = createBitmask(labels.width, labels.height);
     const facadeWall = simulateClicks(
       wallTruth,
-      (point, mode) =>
-        mode === 'add' ? selectFacadeElement(facade, point, 'surface') : subtractFromSurface(facade, point),
+      (point, mode) => {
+        if (mode === 'subtract') return subtractFromSurface(facade, point);
+        const { surface, cuts } = surfaceClick(facade, point);
+        const reached = surface.data.slice();
+        for (const cut of cuts) paintRectangle(surface, cut, 0);
+        for (let index = 0; index < reached.length; index++) {
+          if (reached[index] === 1 && surface.data[index] === 0) cutOut.data[index] = 1;
+        }
+        return surface;
+      },
       maximumClicks,
     );
     const windowInstances = full ? splitInstances(windowTruth, minimumWindowArea) : [];
@@ -612,10 +631,12 @@ async function measureAccuracy(
         if (isOpening) detectedOpenings++;
       }
     }
-    const spill = wallErrors(facadeWall.prediction, labels.ids);
+    const spill = wallErrors(facadeWall.prediction, labels.ids, cutOut);
+    const ceilings = wallCeilings(facade, facadeWall, labels.ids, wallTruth);
     const score: ImageScore = {
       name,
       wallErrors: spill,
+      wallCeilings: ceilings,
       openingRecall: openingPixels === 0 ? Number.NaN : detectedOpenings / openingPixels,
       openingPrecision: detectedPixels === 0 ? 0 : detectedOpenings / detectedPixels,
       classPixels,
@@ -652,6 +673,7 @@ async function measureAccuracy(
           `(whole photo ${format(score.wallShare)}; ${formatWallErrors(spill)}), detected openings: recall ` +
           `${format(score.openingRecall)} precision ${format(score.openingPrecision)} (${facade.openings.length})`,
       );
+      console.log(`    ${describeWallCeilings(ceilings)}`);
       continue;
     }
     console.log(
@@ -667,8 +689,16 @@ async function measureAccuracy(
         `precision ${format(score.openingPrecision)} (${facade.openings.length}); walls: ${formatWallErrors(spill)}`,
     );
     if (allSimilar) console.log(`    select all similar: ${describeAllSimilar(allSimilar)}`);
+    console.log(`    ${describeWallCeilings(ceilings)}`);
   }
   return scores;
+}
+
+function describeWallCeilings(ceilings: WallCeilings): string {
+  return (
+    `wall ceilings: superpixels (each taken when mostly wall) ${format(ceilings.superpixels)}, ` +
+    `these clicks with perfect cuts ${format(ceilings.perfectCuts)}, with no cuts ${format(ceilings.noCuts)}`
+  );
 }
 
 function describeAllSimilar(figures: AllSimilarFigures): string {
@@ -887,6 +917,14 @@ async function main(): Promise<void> {
         balconies: errorMean((errors) => errors.balconies),
         doorsAndShops: errorMean((errors) => errors.doorsAndShops),
         missed: errorMean((errors) => errors.missed),
+        missedInCuts: errorMean((errors) => errors.missedInCuts),
+      })}`,
+    );
+    console.log(
+      `  facade select, ${describeWallCeilings({
+        superpixels: meanOf(scores.map((score) => score.wallCeilings.superpixels)),
+        perfectCuts: meanOf(scores.map((score) => score.wallCeilings.perfectCuts)),
+        noCuts: meanOf(scores.map((score) => score.wallCeilings.noCuts)),
       })}`,
     );
     const wallMean = mean(scores.map((score) => score.facade.wall));

@@ -483,7 +483,7 @@ describe('mask editor', () => {
     // "Select all similar" mark all six frames.
     await page.getByRole('button', { name: 'Window frame colour' }).click();
     await page.getByRole('button', { name: 'White', exact: true }).click();
-    await editor.getByText('Click on the window frames.').waitFor();
+    await editor.getByText('Click on a window: its frame is marked, not the glass.').waitFor();
     await expect
       .poll(() => editor.getByRole('button', { name: 'Window frames' }).getAttribute('aria-pressed'))
       .toBe('true');
@@ -522,6 +522,119 @@ describe('mask editor', () => {
       ] as const) {
         const [red = 0, green = 0, blue = 0] = at(x, y);
         expect(Math.min(red, green, blue)).toBeGreaterThan(120);
+      }
+    }
+  });
+
+  it('keeps the photo still while smart select prepares and when it is ready, on a phone in Spanish and French', {
+    timeout: 60_000,
+  }, async () => {
+    // The status and its progress bar wrapped to two lines in es/fr at 390 px: the photo moved up
+    // 21 px when the preparation ended, as the user aimed (decision 193).
+    for (const language of [
+      { locale: 'es-ES', element: 'Color de la pared', swatch: 'Verde salvia', editor: 'Editor de máscara' },
+      { locale: 'fr-FR', element: 'Couleur des murs', swatch: 'Vert sauge', editor: 'Éditeur de masque' },
+    ]) {
+      const { page } = await newSession({ locale: language.locale, viewport: { width: 390, height: 844 } });
+      await projectInPage(page, facadeWithWindows);
+      await page.getByRole('button', { name: language.element }).click();
+      const watch = page.evaluate(
+        () =>
+          new Promise<{ tops: number[]; rowHeights: number[]; sawProgress: boolean; textCut: boolean }>(
+            (resolve) => {
+              const tops = new Set<number>();
+              const rowHeights = new Set<number>();
+              let sawProgress = false;
+              let textCut = false;
+              const started = performance.now();
+              const sample = () => {
+                const viewport = document.querySelector('.mask-editor__viewport');
+                const row = document.querySelector('.mask-editor__status-row');
+                const progress = document.querySelector('.mask-editor__progress');
+                if (viewport && row) {
+                  tops.add(Math.round(viewport.getBoundingClientRect().top));
+                  rowHeights.add(Math.round(row.getBoundingClientRect().height));
+                }
+                if (progress) sawProgress = true;
+                // The percentage is read in full beside its bar, not cut by an ellipsis.
+                const status = document.querySelector('.mask-editor__status');
+                if (progress && status && status.scrollWidth > status.clientWidth) textCut = true;
+                const ready = document.querySelector('[role="application"][aria-busy="false"]');
+                if ((ready && sawProgress && !progress) || performance.now() - started > 40_000) {
+                  resolve({ tops: [...tops], rowHeights: [...rowHeights], sawProgress, textCut });
+                  return;
+                }
+                requestAnimationFrame(sample);
+              };
+              requestAnimationFrame(sample);
+            },
+          ),
+      );
+      await page.getByRole('button', { name: language.swatch, exact: true }).click();
+      await page.getByRole('dialog', { name: language.editor }).waitFor();
+      const seen = await watch;
+      expect(seen.sawProgress, language.locale).toBe(true);
+      expect(seen.tops, language.locale).toHaveLength(1);
+      expect(seen.rowHeights, language.locale).toHaveLength(1);
+      expect(seen.textCut, language.locale).toBe(false);
+    }
+  });
+
+  it('keeps Undo and the zoom where they are when a layer or a tool brings its options, at 1366×768 in every language', {
+    timeout: 60_000,
+  }, async () => {
+    // The options came in the middle of the toolbar's wrapping flow: choosing Window frames moved
+    // Undo 466 px to the right in English and a row down in Spanish (decision 193).
+    for (const language of [
+      {
+        locale: 'en-US',
+        open: 'Mark areas',
+        editor: 'Mask editor',
+        layer: 'Window frames',
+        tools: ['Smart select', 'Brush', 'Region select'],
+        undo: 'Undo',
+        fit: 'Fit',
+      },
+      {
+        locale: 'es-ES',
+        open: 'Marcar zonas',
+        editor: 'Editor de máscara',
+        layer: 'Marcos de ventana',
+        tools: ['Selección inteligente', 'Pincel', 'Selección de zona'],
+        undo: 'Deshacer',
+        fit: 'Ajustar',
+      },
+      {
+        locale: 'fr-FR',
+        open: 'Marquer les zones',
+        editor: 'Éditeur de masque',
+        layer: 'Cadres de fenêtre',
+        tools: ['Sélection intelligente', 'Pinceau', 'Sélection de zone'],
+        undo: 'Annuler',
+        fit: 'Ajuster',
+      },
+    ]) {
+      const { page } = await newSession({ locale: language.locale, viewport: { width: 1366, height: 768 } });
+      await projectInPage(page);
+      await page.getByRole('button', { name: language.open }).click();
+      const editor = page.getByRole('dialog', { name: language.editor });
+      const places = async () =>
+        JSON.stringify(
+          await Promise.all(
+            [language.undo, language.fit].map(async (name) => {
+              const box = await editor.getByRole('button', { name, exact: true }).boundingBox();
+              return [Math.round(box?.x ?? -1), Math.round(box?.y ?? -1)];
+            }),
+          ),
+        );
+      const [smartSelect, ...otherTools] = language.tools;
+      await editor.getByRole('button', { name: smartSelect, exact: true }).click();
+      const before = await places();
+      await editor.getByRole('button', { name: language.layer }).click();
+      expect(await places(), `${language.locale} ${language.layer}`).toBe(before);
+      for (const tool of otherTools) {
+        await editor.getByRole('button', { name: tool, exact: true }).click();
+        expect(await places(), `${language.locale} ${tool}`).toBe(before);
       }
     }
   });

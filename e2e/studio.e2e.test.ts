@@ -127,10 +127,35 @@ describe('the studio fits one screen', () => {
             const stage = await page.locator('.studio__empty').boundingBox();
             expect(stage?.height ?? 0, label).toBeGreaterThanOrEqual(300);
           }
+          // The footer follows the gallery: no band of empty page between them (decision 193;
+          // on a phone the intro box kept its text's height and left 120-150 px).
+          const galleryBox = await page.locator('.studio__gallery').boundingBox();
+          const footerBox = await page.locator('.app-footer').boundingBox();
+          expect(
+            (footerBox?.y ?? 0) - ((galleryBox?.y ?? 0) + (galleryBox?.height ?? 0)),
+            label,
+          ).toBeLessThanOrEqual(24);
         }
         await context.close();
       }
     }
+  });
+
+  it('lines the header up with the studio at 1366×768: the logo over the photo, the buttons ending over the controls', async () => {
+    // The header kept the 1240 px content width while the studio takes 1600: the logo sat 63 px
+    // right of the photo's edge, its buttons ended 63 px left of the control column's (decision 193).
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    const project = await userWithProject(page.request);
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.locator('.studio__stage img').first().waitFor();
+    const brand = await page.locator('.app-header__brand').boundingBox();
+    const stage = await page.locator('.studio__stage').boundingBox();
+    const actions = await page.locator('.app-header__actions').boundingBox();
+    const controls = await page.locator('.studio__controls').boundingBox();
+    expect(Math.abs((brand?.x ?? 0) - (stage?.x ?? 100))).toBeLessThanOrEqual(1);
+    const actionsRight = (actions?.x ?? 0) + (actions?.width ?? 0);
+    const controlsRight = (controls?.x ?? 100) + (controls?.width ?? 0);
+    expect(Math.abs(actionsRight - controlsRight)).toBeLessThanOrEqual(1);
   });
 
   for (const size of sizes) {
@@ -589,8 +614,9 @@ describe('what a walk-through found (docs/decisions/174-walkthrough-toasts-and-p
       await toast.waitFor();
       const toastBox = await toast.boundingBox();
       expect(toastBox).not.toBeNull();
-      // No control of the column (or the phone's sheet) in view lies under the toast.
-      const covered = await page.locator('.studio__controls button').evaluateAll(
+      // No button in view lies under the toast: not the column's (or the phone's sheet's), nor the
+      // result's under the slider, which the bottom-left toast covered at 1366 × 768 (decision 193).
+      const covered = await page.locator('button:not(.ui-toast *)').evaluateAll(
         (buttons, toastRect) =>
           buttons
             .map((button) => ({ name: button.textContent ?? '', rect: button.getBoundingClientRect() }))

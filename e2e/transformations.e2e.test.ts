@@ -17,6 +17,10 @@ const baseUrl = inject('baseUrl');
 
 const { width } = leftWallFacade;
 
+/** The result panel's notice for what an AI provider made (not the footer's). */
+const aiResultNotice =
+  'The AI generates new pixels: shadows, reflections, depth and glass texture may differ from the original.';
+
 /** Signs up and creates a project with the left-wall facade (a shadow band across its wall). */
 async function userWithProject(request: APIRequestContext, origin: string, options: { markWall: boolean }) {
   return setUpProject(request, origin, {
@@ -82,6 +86,8 @@ describe('standard transformation with the local engine', () => {
     await expect
       .poll(() => page.getByRole('button', { name: /Save generated|Upgrade to save/ }).count())
       .toBe(0);
+    // The offline engine generates no pixels: no notice says it does (docs/decisions/197-ai-notice-only-for-ai-results.md).
+    expect(await page.getByText(aiResultNotice).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Use for next transformation' }).click();
     await chooseWallColour(page, 'Burgundy');
@@ -125,6 +131,53 @@ describe('standard transformation with the local engine', () => {
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     expect((await historyOf(page.request, baseUrl, project.id)).length).toBe(0);
     await page.getByText('5 credits', { exact: true }).waitFor();
+  });
+
+  it('guides the marking in Spanish and French in their own words: the walls, the roof, the window frames', async () => {
+    // "Cliquez sur : murs." / "Haz clic en: paredes." were a label and a word, not a sentence;
+    // for frames the guide names what to click, a window (decision 193).
+    for (const language of [
+      {
+        locale: 'es-ES',
+        walls: 'Color de la pared',
+        roof: 'Color del tejado',
+        swatch: 'Verde salvia',
+        editor: 'Editor de máscara',
+        close: 'Cerrar',
+        wallsGuide: 'Haz clic en las paredes.',
+        roofGuide: 'Haz clic en el tejado.',
+        windowFrames: 'Color del marco de ventana',
+        windowFramesGuide: 'Haz clic en una ventana: se marca su marco, no el cristal.',
+      },
+      {
+        locale: 'fr-FR',
+        walls: 'Couleur des murs',
+        roof: 'Couleur du toit',
+        swatch: 'Vert sauge',
+        editor: 'Éditeur de masque',
+        close: 'Fermer',
+        wallsGuide: 'Cliquez sur les murs.',
+        roofGuide: 'Cliquez sur le toit.',
+        windowFrames: 'Couleur des cadres de fenêtre',
+        windowFramesGuide: 'Cliquez sur une fenêtre : son cadre est marqué, pas la vitre.',
+      },
+    ]) {
+      const { page } = await newSession({ locale: language.locale });
+      const project = await userWithProject(page.request, baseUrl, { markWall: false });
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const editor = page.getByRole('dialog', { name: language.editor });
+      for (const [element, guide] of [
+        [language.walls, language.wallsGuide],
+        [language.roof, language.roofGuide],
+        [language.windowFrames, language.windowFramesGuide],
+      ] as const) {
+        await page.getByRole('button', { name: element }).click();
+        await page.getByRole('button', { name: language.swatch, exact: true }).click();
+        await editor.getByText(guide, { exact: true }).waitFor();
+        await editor.getByRole('button', { name: language.close }).click();
+        await editor.waitFor({ state: 'hidden' });
+      }
+    }
   });
 
   it('asks for an item before transforming', async () => {
@@ -181,6 +234,7 @@ describe('standard transformation with the OpenAI engine (fake provider)', () =>
     await page.getByText(/Nothing is marked for this change, so the AI redraws the whole photo/).waitFor();
     await page.getByRole('button', { name: 'Transform', exact: true }).click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 20_000 });
+    await page.getByText(aiResultNotice).waitFor();
     const edit = fake.imageEdits.at(-1);
     expect(edit).toMatchObject({ model: 'gpt-image-1', n: '1', size: '1536x1024' });
     expect(edit?.prompt).toContain('Change only the walls to sage');

@@ -41,3 +41,25 @@ describe.each(['es', 'fr'] as const)('%s translations', (language) => {
     });
   }
 });
+
+/**
+ * A frame has one name per language, the mask editor's ("Cadres de fenêtre", "Marcos de ventana"):
+ * French once said "encadrements" in the marked-areas line and the prompt
+ * (docs/decisions/198-one-word-for-frames.md).
+ */
+describe.each([
+  ['es', 'marco'],
+  ['fr', 'cadre'],
+] as const)('%s frames', (language, frameWord) => {
+  it(`are "${frameWord}" wherever English says "frame", as in the mask editor`, () => {
+    const editorName = String(valueAt(resources[language].maskEditor, 'layers.windowFrames'));
+    expect(editorName.toLocaleLowerCase(language)).toContain(frameWord);
+    for (const namespace of translatedNamespaces) {
+      for (const key of leafKeys(englishResources[namespace])) {
+        if (!/frame/i.test(String(valueAt(englishResources[namespace], key)))) continue;
+        const text = String(valueAt(resources[language][namespace], key)).toLocaleLowerCase(language);
+        expect(text, `${namespace}.${key}`).toMatch(new RegExp(`\\b${frameWord}`));
+      }
+    }
+  });
+});

@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
+// The drawn facade every test here starts from: three floors × four dark windows on a render.
+const width = 440;
+const height = 400;
+const render: Colour = [206, 196, 178];
+const glass: Colour = [80, 88, 98];
+const iron: Colour = [40, 38, 36];
+const windows: Rectangle[] = [];
+for (const top of [30, 150, 270]) {
+  for (const left of [40, 145, 250, 355]) windows.push({ left, top, right: left + 44, bottom: top + 89 });
+}
+const windowAt = (x: number, y: number) => windows.find((box) => isInside(box, x, y));
+
 describe('balconies of the whole photo: railing and slab', () => {
   // Three floors × four dark windows on a render. In front of the middle floor's windows'
   // lower part runs a balcony across the facade: iron bars (2 of every 7 pixels) under an
@@ -9,19 +21,9 @@ describe('balconies of the whole photo: railing and slab', () => {
   // (with its corbels, as the CMP labels count it) of the render's own stone, two thirds as
   // deep as the railing, its underside in shade. The slab is as light as the wall: a wall
   // click's surface takes it unless the balcony is found as a whole.
-  const width = 440;
-  const height = 400;
-  const render: Colour = [206, 196, 178];
-  const glass: Colour = [80, 88, 98];
-  const iron: Colour = [40, 38, 36];
-  const windows: Rectangle[] = [];
-  for (const top of [30, 150, 270]) {
-    for (const left of [40, 145, 250, 355]) windows.push({ left, top, right: left + 44, bottom: top + 89 });
-  }
   const railing: Rectangle = { left: 20, top: 206, right: 419, bottom: 235 };
   const slab: Rectangle = { left: 20, top: 236, right: 419, bottom: 256 };
   const isBalcony = (x: number, y: number) => isInside(railing, x, y) || isInside(slab, x, y);
-  const windowAt = (x: number, y: number) => windows.find((box) => isInside(box, x, y));
   const photo = makeImage(width, height, (x, y) => {
     const grain = noise(x, y, 4);
     if (isInside(railing, x, y) && (x % 7 < 2 || y - railing.top < 4)) return shade(iron, 1, grain);
@@ -66,5 +68,95 @@ describe('balconies of the whole photo: railing and slab', () => {
       return shade(render, 1 - 0.06 * (y / height), grain);
     });
     expect(prepareFacadeImage(plain).balconyOpenings).toEqual([]);
+  });
+});
+
+describe('balconies of the whole photo: a fainter balcony beside an outlined one on its floor', () => {
+  // The render facade above, its middle floor with two balconies over two windows each, both
+  // on the same slab with a deep shadow under it. The left one has an iron handrail; the right
+  // one's bars are lighter and have no handrail (bars on a light render, as on cmp_b0002): its
+  // top line is under the 3 × the photo's mean row edge a lone balcony needs
+  // (docs/decisions/183-balcony-partners-on-a-floor.md).
+  const outlined: Rectangle = { left: 25, top: 206, right: 200, bottom: 235 };
+  const faint: Rectangle = { left: 235, top: 206, right: 410, bottom: 235 };
+  const slabUnder = (railing: Rectangle): Rectangle => ({ ...railing, top: 236, bottom: 256 });
+  const slabs = [slabUnder(outlined), slabUnder(faint)];
+  const photo = makeImage(width, height, (x, y) => {
+    const grain = noise(x, y, 4);
+    if (isInside(outlined, x, y) && (x % 7 < 2 || y - outlined.top < 4)) return shade(iron, 1, grain);
+    if (isInside(faint, x, y) && x % 7 < 2) return shade(render, 0.6, grain);
+    const slab = slabs.find((box) => isInside(box, x, y));
+    if (slab) return shade(render, slab.bottom - y < 4 ? 0.05 : 1.03, grain);
+    if (windowAt(x, y)) return shade(glass, 1, grain);
+    return shade(render, 1 - 0.06 * (y / height), grain);
+  });
+  const click = { x: 120, y: 340 };
+  const faintSlab = slabUnder(faint);
+
+  it('keeps the fainter balcony: it shares the outlined one’s handrail and slab lines', () => {
+    const image = prepareFacadeImage(photo);
+    const found = image.balconyOpenings.find((box) => box.left > 220);
+    expect(found).toBeDefined();
+    const balcony = found as Rectangle;
+    expect(Math.abs(balcony.top - faint.top)).toBeLessThanOrEqual(3);
+    expect(Math.abs(balcony.bottom - faintSlab.bottom)).toBeLessThanOrEqual(3);
+    expect(Math.abs(balcony.left - faint.left)).toBeLessThanOrEqual(6);
+    expect(Math.abs(balcony.right - faint.right)).toBeLessThanOrEqual(6);
+    const selection = selectFacadeElement(image, click, 'surface');
+    expect(shareSelected(selection, (x, y) => isInside(faintSlab, x, y))).toBeLessThan(0.05);
+  });
+
+  it('without partners (balconyPartnerOutline 0) the fainter one is missed and the wall takes its slab’s underside', () => {
+    const image = prepareFacadeImage(photo, { tuning: { balconyPartnerOutline: 0 } });
+    expect(image.balconyOpenings.filter((box) => box.left > 220)).toEqual([]);
+    const selection = selectFacadeElement(image, click, 'surface');
+    // The slab's shaded underside (a fifth of it) joins the wall.
+    expect(shareSelected(selection, (x, y) => isInside(faintSlab, x, y))).toBeGreaterThan(0.15);
+  });
+});
+
+describe('balconies of the whole photo: three fainter balconies along one floor', () => {
+  // The render facade above, its middle floor with three balconies of light bars without a
+  // handrail, each on a slab with a deep shadow under it: none is outlined as strongly as a
+  // lone balcony must be, but the three share their handrail and slab lines
+  // (docs/decisions/184-balcony-peers-on-a-floor.md).
+  const railings: Rectangle[] = [
+    { left: 20, top: 206, right: 130, bottom: 235 },
+    { left: 160, top: 206, right: 280, bottom: 235 },
+    { left: 310, top: 206, right: 420, bottom: 235 },
+  ];
+  const slabs = railings.map((railing) => ({ ...railing, top: 236, bottom: 256 }));
+  const photo = makeImage(width, height, (x, y) => {
+    const grain = noise(x, y, 4);
+    if (railings.some((railing) => isInside(railing, x, y)) && x % 7 < 2) return shade(render, 0.6, grain);
+    const slab = slabs.find((box) => isInside(box, x, y));
+    if (slab) return shade(render, slab.bottom - y < 4 ? 0.05 : 1.03, grain);
+    if (windows.some((box) => isInside(box, x, y))) return shade(glass, 1, grain);
+    return shade(render, 1 - 0.06 * (y / height), grain);
+  });
+  const click = { x: 120, y: 340 };
+  const onSlab = (x: number, y: number) => slabs.some((slab) => isInside(slab, x, y));
+
+  it('keeps all three: each has two more on its floor', () => {
+    const image = prepareFacadeImage(photo);
+    slabs.forEach((slab, at) => {
+      const railing = railings[at] as Rectangle;
+      const found = image.balconyOpenings.find((box) => box.left < railing.right && box.right > railing.left);
+      expect(found).toBeDefined();
+      const balcony = found as Rectangle;
+      expect(Math.abs(balcony.top - railing.top)).toBeLessThanOrEqual(3);
+      expect(Math.abs(balcony.bottom - slab.bottom)).toBeLessThanOrEqual(3);
+      expect(Math.abs(balcony.left - railing.left)).toBeLessThanOrEqual(8);
+      expect(Math.abs(balcony.right - railing.right)).toBeLessThanOrEqual(8);
+    });
+    const selection = selectFacadeElement(image, click, 'surface');
+    expect(shareSelected(selection, onSlab)).toBeLessThan(0.05);
+  });
+
+  it('without peers (balconyPartnerPeers 0) none is found and the wall takes the slabs’ undersides', () => {
+    const image = prepareFacadeImage(photo, { tuning: { balconyPartnerPeers: 0 } });
+    expect(image.balconyOpenings).toEqual([]);
+    const selection = selectFacadeElement(image, click, 'surface');
+    expect(shareSelected(selection, onSlab)).toBeGreaterThan(0.15);
   });
 });

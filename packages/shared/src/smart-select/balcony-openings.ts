@@ -8,8 +8,10 @@
  * (a short window along it, not the whole row: small balconies count), at most a few
  * superpixel sizes high and wider than high, whose top is a long straight line (the handrail
  * or coping) and under which a slab's lower line lies within the railing's height: a grille
- * in a window, carved ornament or a shutter's boards have no such lines along them.
- * Measured: docs/decisions/155-balconies-whole-photo.md.
+ * in a window, carved ornament or a shutter's boards have no such lines along them. A balcony
+ * with fainter lines is kept beside an outlined one on its floor (the same handrail and slab),
+ * or beside two more fainter ones. Measured: docs/decisions/155-balconies-whole-photo.md,
+ * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { runsOf } from './runs.ts';
@@ -37,6 +39,15 @@ export interface BalconyTuning {
   slabShare: number;
   /** The handrail's line and the slab's lower line at least this strong, relative to the photo's mean row edge. */
   outline: number;
+  /**
+   * A railing with fainter lines (at least this strong) is kept when a balcony outlined at
+   * `outline` shares its floor: its handrail and slab lines within `partnerReach` superpixel
+   * sizes (0: never; docs/decisions/183-balcony-partners-on-a-floor.md).
+   */
+  partnerOutline: number;
+  partnerReach: number;
+  /** …or when at least this many such fainter railings share its floor (0: never; docs/decisions/184). */
+  partnerPeers: number;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -52,6 +63,9 @@ export const defaultBalconyTuning: BalconyTuning = {
   slab: 1,
   slabShare: 0.3,
   outline: 3,
+  partnerOutline: 2,
+  partnerReach: 0.5,
+  partnerPeers: 2,
 };
 
 /**
@@ -171,7 +185,14 @@ export function balconyOpenings(
   for (let y = 0; y < height; y++) rowTotal += horizontalEdgeSums[y * (width + 1) + width] as number;
   const meanRowEdge = rowTotal / (width * height);
   const snap = Math.max(1, Math.round(0.5 * cell * step));
-  const found: Rectangle[] = [];
+  const lineStrength = (y: number, imageLeft: number, imageRight: number) =>
+    ((horizontalEdgeSums[y * (width + 1) + imageRight + 1] as number) -
+      (horizontalEdgeSums[y * (width + 1) + imageLeft] as number)) /
+    (imageRight - imageLeft + 1);
+  // Candidates down to the outline a balcony beside an outlined one needs (below).
+  const weakest =
+    tuning.partnerOutline > 0 ? Math.min(tuning.outline, tuning.partnerOutline) : tuning.outline;
+  const candidates: Candidate[] = [];
   for (const band of railingBands(cells, columns, rows, bridge, minimumWidth)) {
     const bandRows = band.bottom - band.top + 1;
     // A textured wall (brick, sgraffito) is dense in edges over whole floors, not in a band.
@@ -187,10 +208,7 @@ export function balconyOpenings(
       if (right - left + 1 < Math.max(minimumWidth, tuning.minimumAspect * bandRows)) continue;
       const imageLeft = left * step;
       const imageRight = Math.min(width - 1, right * step + step - 1);
-      const rowStrength = (y: number) =>
-        ((horizontalEdgeSums[y * (width + 1) + imageRight + 1] as number) -
-          (horizontalEdgeSums[y * (width + 1) + imageLeft] as number)) /
-        (imageRight - imageLeft + 1);
+      const rowStrength = (y: number) => lineStrength(y, imageLeft, imageRight);
       // The handrail (or a balustrade's coping): the strongest line near the band's top.
       const handrail = strongestLine(
         Math.max(0, band.top * step - snap),
@@ -206,15 +224,43 @@ export function balconyOpenings(
         barsBottom + Math.round(tuning.slab * (barsBottom - handrail.at + 1)),
       );
       const slab = strongestLine(barsBottom + 1, reach, rowStrength);
-      if (Math.min(handrail.strength, slab.strength) < tuning.outline * meanRowEdge) continue;
+      const outline = Math.min(handrail.strength, slab.strength) / meanRowEdge;
+      if (outline < weakest) continue;
       let bottom = slab.at;
       for (let y = reach; y > slab.at; y--) {
         if (rowStrength(y) < tuning.slabShare * slab.strength) continue;
         bottom = y;
         break;
       }
-      found.push({ left: imageLeft, top: handrail.at, right: imageRight, bottom });
+      candidates.push({
+        box: { left: imageLeft, top: handrail.at, right: imageRight, bottom },
+        slabLine: slab.at,
+        outline,
+      });
     }
   }
-  return found;
+  // A balcony with fainter lines (a lighter handrail, a slab in shade) is kept beside a clearly
+  // outlined one on its floor, or beside `partnerPeers` fainter ones: the same handrail and
+  // slab lines, within `partnerReach`.
+  const outlined = candidates.filter((candidate) => candidate.outline >= tuning.outline);
+  const partnerReach = tuning.partnerReach * cell * step;
+  const near = (a: number, b: number) => Math.abs(a - b) <= partnerReach;
+  const sameFloor = (a: Candidate, b: Candidate) =>
+    a !== b && near(a.box.top, b.box.top) && near(a.slabLine, b.slabLine);
+  const partners = candidates.filter(
+    (candidate) =>
+      candidate.outline < tuning.outline &&
+      (outlined.some((other) => sameFloor(other, candidate)) ||
+        (tuning.partnerPeers > 0 &&
+          candidates.filter((other) => sameFloor(other, candidate)).length >= tuning.partnerPeers)),
+  );
+  return [...outlined, ...partners].map((candidate) => candidate.box);
+}
+
+interface Candidate {
+  box: Rectangle;
+  /** The slab's strongest line (its front edge). */
+  slabLine: number;
+  /** The weaker of the handrail's and the slab's lines, relative to the photo's mean row edge. */
+  outline: number;
 }

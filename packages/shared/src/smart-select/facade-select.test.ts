@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import {
   findOpening,
   paintRectangle,
@@ -7,6 +7,7 @@ import {
   type Rectangle,
   refineOpening,
   selectFacadeElement,
+  surfaceClick,
 } from './facade-select.ts';
 import { findSimilar, frameOfOpening } from './similar-and-frames.ts';
 
@@ -79,6 +80,19 @@ describe('facade select on a rendered facade with windows', () => {
     const selection = selectFacadeElement(image, { x: 120, y: 135 }, 'surface');
     expect(shareSelected(selection, (x, y) => !isWindow(x, y))).toBeGreaterThanOrEqual(0.9);
     expect(shareSelected(selection, isWindow)).toBeLessThan(0.05);
+  });
+
+  it('tells a wall click apart into the surface it reaches and the windows it cuts out', () => {
+    const { surface, cuts } = surfaceClick(image, { x: 120, y: 135 });
+    // The surface holds the windows it encloses; the cuts take them out again.
+    expect(shareSelected(surface, isWindow)).toBeGreaterThanOrEqual(0.95);
+    for (const box of windows) {
+      const centre = { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+      expect(cuts.some((cut) => isInside(cut, centre.x, centre.y))).toBe(true);
+    }
+    const selection = selectFacadeElement(image, { x: 120, y: 135 }, 'surface');
+    for (const cut of cuts) paintRectangle(surface, cut, 0);
+    expect(surface.data).toEqual(selection.data);
   });
 
   it('answers each click as on a freshly prepared photo (what a photo keeps between clicks changes nothing)', () => {

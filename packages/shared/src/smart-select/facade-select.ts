@@ -22,9 +22,12 @@ import {
   toImageRectangle,
 } from './opening-detector.ts';
 import { moveSidesToLines, openingAroundGlass, panesAcrossBars } from './opening-rectangle.ts';
+import { isBarUnlikeWall, joinPanes, type TrimTuning, type WallColour, withTrims } from './opening-trims.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
+import { withoutWallBands } from './wall-bands.ts';
 import { windowRepeats } from './window-repeats.ts';
+import { windowsOverRailings } from './windows-over-railings.ts';
 
 /** Inclusive pixel rectangle. */
 export interface Rectangle {
@@ -57,6 +60,8 @@ export interface FacadeImage {
    * and at the bars, and leave the slab in the wall.
    */
   balconyOpenings: Rectangle[];
+  /** The facade's main wall (whose openings `openings` holds): what a window's trim stands out from. */
+  wall: WallColour;
   tuning: FacadeTuning;
 }
 
@@ -227,6 +232,14 @@ export interface FacadeTuning {
   /** …and its top (handrail) and lower lines are at least this strong, relative to the photo's mean row edge. */
   balconyOutline: number;
   /**
+   * …or at least this strong when a balcony outlined as strongly as that shares its floor: its
+   * handrail and slab lines within this many superpixel sizes (docs/decisions/183; 0: never).
+   */
+  balconyPartnerOutline: number;
+  balconyPartnerReach: number;
+  /** …or when at least this many fainter balconies share its floor (docs/decisions/184; 0: never). */
+  balconyPartnerPeers: number;
+  /**
    * Enclosed pieces as openings (docs/decisions/150): a piece the surface encloses but does
    * not take is an opening when its snapped rectangle is outlined this many times the photo's
    * mean edge (0: never)…
@@ -251,12 +264,54 @@ export interface FacadeTuning {
   /** …moved at most this share of its size to meet the repeat, and free of found openings (this share). */
   repeatShift: number;
   repeatOverlap: number;
+  /**
+   * Windows over railings (docs/decisions/196, `windows-over-railings.ts`): above a railing
+   * (a balcony, or a found opening at least `overRailingWide` times as wide as high; 0: the
+   * balconies only), in a column of found windows, the head between these multiples of the
+   * column window's height…
+   */
+  overRailingLowest: number;
+  overRailingHighest: number;
+  /** …kept when the place's weakest side is at least this strong, relative to the photo's mean edge (0: none). */
+  overRailingOutline: number;
+  overRailingWide: number;
   /** The sky (docs/decisions/175): a top-border superpixel at most this blue-yellow (OKLab b ×100) starts it… */
   skyTopBlueness: number;
   /** …it grows to neighbours at most this blue-yellow… */
   skyBlueness: number;
   /** …by colour steps of at most this; 0 turns the sky off. */
   skyStep: number;
+  /**
+   * Window trims (docs/decisions/189, `opening-trims.ts`): a line is unlike the wall when at
+   * least this far from it (OKLab ×100; 0: no trims) and this many times the wall's spread…
+   */
+  trimContrast: number;
+  trimSpread: number;
+  /** …a trim is at most this share of the opening's shorter side wide… */
+  trimWidth: number;
+  /** …two panes join across a bar at most this share of their height (width) wide… */
+  trimPaneGap: number;
+  /** …and a band runs all along a side when this share of its pixels is unlike the wall. */
+  trimAlong: number;
+  /**
+   * A wall click's cuts split at bands of wall (docs/decisions/180, `wall-bands.ts`): lines
+   * holding at least this share of the wall's pixels (above 1: no split)…
+   */
+  bandWallShare: number;
+  /** …that the cut's sides cross at most this strongly (× the photo's mean edge)… */
+  bandSide: number;
+  /** …over at least this many superpixel sizes; pieces left at least this long (superpixel sizes). */
+  bandMinimum: number;
+  bandMinimumPiece: number;
+  /**
+   * Column bands a piece apart narrower than this (superpixel sizes) are a shutter's boards of
+   * the wall's colour between its dark joints, not piers (b0010): the cut stays whole.
+   */
+  bandMinimumGap: number;
+  /** Above 0: a band's lines are crossed by edges at most this strongly on average (× the mean edge). */
+  bandPlain: number;
+  /** Above 0: a band touches the wall beside the cut at both ends and is within this of its colour. */
+  bandMatch: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -327,6 +382,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconySlab: 1,
   balconySlabShare: 0.3,
   balconyOutline: 3,
+  balconyPartnerOutline: 2,
+  balconyPartnerReach: 0.5,
+  balconyPartnerPeers: 2,
   enclosedOutline: 2.5,
   enclosedFill: 0.6,
   enclosedMinimumSide: 1,
@@ -337,9 +395,25 @@ export const defaultFacadeTuning: FacadeTuning = {
   repeatOutline: 0.5,
   repeatShift: 0.15,
   repeatOverlap: 0.2,
+  overRailingLowest: 0.5,
+  overRailingHighest: 1.6,
+  overRailingOutline: 1,
+  overRailingWide: 2,
   skyTopBlueness: -4,
   skyBlueness: -0.5,
   skyStep: 3,
+  trimContrast: 6,
+  trimSpread: 3,
+  trimWidth: 0.25,
+  trimPaneGap: 0.2,
+  trimAlong: 0.8,
+  bandWallShare: 0.8,
+  bandSide: 1.2,
+  bandMinimum: 0.15,
+  bandMinimumPiece: 0.4,
+  bandMinimumGap: 0.6,
+  bandPlain: 1,
+  bandMatch: 8,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -380,6 +454,7 @@ export function prepareFacadeImage(
     openings: [],
     groundOpenings: [],
     balconyOpenings: [],
+    wall: { l: 0, a: 0, b: 0, spread: 0, limit: 0, lightnessWeight: tuning.lightnessWeight },
     tuning,
   };
   // The openings of the main wall, for "select all similar" (decision 051). Its colour is
@@ -389,7 +464,9 @@ export function prepareFacadeImage(
   // examples and bounds for window clicks and "select all similar" they cost all windows
   // 0.526 → 0.510 on the CMP photos (their sides sit a pixel or two off the frames). Found
   // here all the same: the repeats' looks are kept for the main wall's clicks.
-  image.openings = analyseSurface(image, dominant).openings;
+  const main = analyseSurface(image, dominant);
+  image.openings = main.openings;
+  image.wall = main.wall;
   // Made here, where the user waits with a progress bar, not on the first click.
   labelRuns(superpixels.labels);
   const groundTuning = {
@@ -433,6 +510,9 @@ export function prepareFacadeImage(
     slab: tuning.balconySlab,
     slabShare: tuning.balconySlabShare,
     outline: tuning.balconyOutline,
+    partnerOutline: tuning.balconyPartnerOutline,
+    partnerReach: tuning.balconyPartnerReach,
+    partnerPeers: tuning.balconyPartnerPeers,
   });
   report(1);
   return image;
@@ -442,20 +522,51 @@ export function prepareFacadeImage(
 export function selectFacadeElement(image: FacadeImage, point: Point, kind: FacadeElementKind): Bitmask {
   const x = Math.round(point.x);
   const y = Math.round(point.y);
-  const selection = createBitmask(image.width, image.height);
-  if (x < 0 || y < 0 || x >= image.width || y >= image.height) return selection;
-  if (kind === 'opening') {
-    paintRectangle(selection, findOpening(image, { x, y }));
+  const isInside = x >= 0 && y >= 0 && x < image.width && y < image.height;
+  if (!isInside || kind === 'opening') {
+    const selection = createBitmask(image.width, image.height);
+    if (isInside) paintRectangle(selection, findOpening(image, { x, y }));
     return selection;
   }
+  const { surface, cuts } = surfaceClick(image, { x, y });
+  for (const cut of cuts) paintRectangle(surface, cut, 0);
+  return surface;
+}
+
+/**
+ * A wall click in its two parts: the surface it reaches (the clicked material and what it
+ * encloses) and the rectangles it cuts out of it (the surface's openings and the wall-only ones
+ * of docs/decisions/150, split at the bands of wall through them (docs/decisions/180), the
+ * ground floor's and the balconies). The bench tells the wall a click misses by these parts.
+ */
+export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitmask; cuts: Rectangle[] } {
+  const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
+  const y = Math.min(image.height - 1, Math.max(0, Math.round(point.y)));
+  const surface = createBitmask(image.width, image.height);
   const seed = image.superpixels.labels[y * image.width + x] as number;
-  const surface = analyseSurface(image, seed);
-  paintMembers(selection.data, image.superpixels.labels, surface.members);
-  for (const opening of surface.openings) paintRectangle(selection, opening, 0);
-  for (const opening of surface.wallOnly) paintRectangle(selection, opening, 0);
-  for (const opening of image.groundOpenings) paintRectangle(selection, opening, 0);
-  for (const opening of image.balconyOpenings) paintRectangle(selection, opening, 0);
-  return selection;
+  const analysis = analyseSurface(image, seed);
+  paintMembers(surface.data, image.superpixels.labels, analysis.members);
+  // The detector's cuts stop at the glass: the panes join across their mullion and take their
+  // painted trims (docs/decisions/189).
+  const trims = trimTuning(image.tuning);
+  // First split at the bands of wall through them (docs/decisions/180).
+  const cell = Math.sqrt((image.width * image.height) / image.superpixels.count);
+  const bands = {
+    wallShare: image.tuning.bandWallShare,
+    side: image.tuning.bandSide,
+    minimumBand: Math.max(2, Math.round(image.tuning.bandMinimum * cell)),
+    minimumPiece: Math.max(2, Math.round(image.tuning.bandMinimumPiece * cell)),
+    minimumGap: Math.round(image.tuning.bandMinimumGap * cell),
+    plain: image.tuning.bandPlain,
+    match: image.tuning.bandMatch,
+  };
+  const split = [...analysis.openings, ...analysis.wallOnly].flatMap((cut) =>
+    withoutWallBands(image, cut, analysis.ownColour, bands),
+  );
+  const windows = joinPanes(image, split, analysis.wall, trims).map((opening) =>
+    withTrims(image, opening, analysis.wall, trims),
+  );
+  return { surface, cuts: [...windows, ...image.groundOpenings, ...image.balconyOpenings] };
 }
 
 /**
@@ -541,8 +652,24 @@ export function findOpening(image: FacadeImage, point: Point): Rectangle {
       }
     : grown;
   // One pane grows to the whole window across its glazing bars before the frame is looked
-  // for (decision 058).
-  return openingAroundGlass(image, panesAcrossBars(image, glass));
+  // for (decision 058), and across a painted mullion as wide as a trim; the window then takes
+  // its painted trim, whose edge against the wall is weaker than the glass's against it
+  // (docs/decisions/189).
+  const trims = trimTuning(image.tuning);
+  const glassHeight = glass.bottom - glass.top + 1;
+  const insetY = Math.floor(0.15 * (glass.bottom - glass.top));
+  const wideBar = {
+    maximum: Math.floor(Math.min(trims.paneGap * glassHeight, 0.5 * (glass.right - glass.left + 1))),
+    isBar: (from: number, to: number) =>
+      trims.contrast > 0 &&
+      isBarUnlikeWall(image, true, from, to, [glass.top + insetY, glass.bottom - insetY], image.wall, trims),
+  };
+  return withTrims(
+    image,
+    openingAroundGlass(image, panesAcrossBars(image, glass, wideBar)),
+    image.wall,
+    trims,
+  );
 }
 
 /**
@@ -622,6 +749,8 @@ export function refineOpening(
 interface SurfaceAnalysis {
   /** 1 for each superpixel that belongs to the surface. */
   members: Uint8Array;
+  /** The members of the clicked material's colour, without the pieces they enclose. */
+  ownColour: Uint8Array;
   openings: Rectangle[];
   /**
    * Further openings a wall click cuts but window clicks and "select all similar" do not
@@ -629,6 +758,19 @@ interface SurfaceAnalysis {
    * (docs/decisions/150).
    */
   wallOnly: Rectangle[];
+  /** The colour of the clicked surface's sample and its spread. */
+  wall: WallColour;
+}
+
+/** The tuning of window trims (docs/decisions/189) from the facade's. */
+export function trimTuning(tuning: FacadeTuning): TrimTuning {
+  return {
+    contrast: tuning.trimContrast,
+    spreadFactor: tuning.trimSpread,
+    maximumWidth: tuning.trimWidth,
+    paneGap: tuning.trimPaneGap,
+    alongShare: tuning.trimAlong,
+  };
 }
 
 /**
@@ -688,6 +830,7 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
       }
     }
   }
+  const ownColour = members.slice();
   // The rest, in connected pieces: each is an opening, enclosed (joins the surface) or outside.
   const enclosed: Rectangle[] = [];
   const component = new Int32Array(count);
@@ -743,7 +886,13 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
     }
   }
   const openings = detectOpenings(image, members, sample.l);
-  return { members, openings, wallOnly: wallOnlyOpenings(image, openings, enclosed, members) };
+  return {
+    members,
+    ownColour,
+    openings,
+    wallOnly: wallOnlyOpenings(image, openings, enclosed, members),
+    wall: { ...sample, limit, lightnessWeight: tuning.lightnessWeight },
+  };
 }
 
 /**
@@ -911,7 +1060,8 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
 /**
  * What a wall click cuts besides the detector's openings (docs/decisions/150): the enclosed
  * pieces outlined on four sides that no opening holds already, then the windows found by
- * repetition where a floor of those openings meets a column of them.
+ * repetition where a floor of those openings meets a column of them, then the windows
+ * standing on a railing under a column of them (docs/decisions/196).
  */
 function wallOnlyOpenings(
   image: FacadeImage,
@@ -923,26 +1073,48 @@ function wallOnlyOpenings(
   const pieces = enclosed.filter(
     (piece) => !openings.some((other) => overlapOver(piece, other, 'first') >= 0.5),
   );
-  if (tuning.repeatCorrelation > 1) return pieces;
   const { labels } = image.superpixels;
-  const repeats = windowRepeats(
+  // Only on the clicked surface (or what it encloses): not on the sky or a neighbour.
+  const isOnSurface = (x: number, y: number) =>
+    members[
+      labels[Math.min(height - 1, Math.round(y)) * width + Math.min(width - 1, Math.round(x))] as number
+    ] === 1;
+  const repeats =
+    tuning.repeatCorrelation > 1
+      ? []
+      : windowRepeats(
+          image,
+          [...openings, ...pieces],
+          {
+            sizeSlack: tuning.repeatSizeSlack,
+            lineOverlap: tuning.repeatLineOverlap,
+            correlation: tuning.repeatCorrelation,
+            outline: tuning.repeatOutline,
+            shift: tuning.repeatShift,
+            overlap: tuning.repeatOverlap,
+          },
+          isOnSurface,
+        );
+  if (tuning.overRailingOutline <= 0) return [...pieces, ...repeats];
+  const overRailings = windowsOverRailings(
     image,
-    [...openings, ...pieces],
+    [...openings, ...pieces, ...repeats],
+    [
+      ...image.balconyOpenings,
+      ...openings.filter(
+        (r) => tuning.overRailingWide > 0 && r.right - r.left >= tuning.overRailingWide * (r.bottom - r.top),
+      ),
+    ],
     {
-      sizeSlack: tuning.repeatSizeSlack,
-      lineOverlap: tuning.repeatLineOverlap,
-      correlation: tuning.repeatCorrelation,
-      outline: tuning.repeatOutline,
-      shift: tuning.repeatShift,
+      lowest: tuning.overRailingLowest,
+      highest: tuning.overRailingHighest,
+      outline: tuning.overRailingOutline,
       overlap: tuning.repeatOverlap,
+      sizeSlack: tuning.repeatSizeSlack,
     },
-    // Only on the clicked surface (or what it encloses): not on the sky or a neighbour.
-    (x, y) =>
-      members[
-        labels[Math.min(height - 1, Math.round(y)) * width + Math.min(width - 1, Math.round(x))] as number
-      ] === 1,
+    isOnSurface,
   );
-  return [...pieces, ...repeats];
+  return [...pieces, ...repeats, ...overRailings];
 }
 
 /**
@@ -1197,6 +1369,13 @@ function directionalEdgeSums(
 
 export function rectangleArea(rectangle: Rectangle): number {
   return (rectangle.right - rectangle.left + 1) * (rectangle.bottom - rectangle.top + 1);
+}
+
+/** Pixels two rectangles share (0 when apart). */
+export function overlapArea(a: Rectangle, b: Rectangle): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
+  return width > 0 && height > 0 ? width * height : 0;
 }
 
 export function paintRectangle(mask: Bitmask, rectangle: Rectangle, value = 1): void {

@@ -428,7 +428,7 @@ export function outlineStrength(image: FacadeImage, r: Rectangle): number {
 const averageEdgeCache = new WeakMap<Float32Array, number>();
 
 /** The photo's mean edge strength, both directions. */
-function averageEdgeStrength(image: FacadeImage): number {
+export function averageEdgeStrength(image: FacadeImage): number {
   const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
   const cached = averageEdgeCache.get(verticalEdgeSums);
   if (cached !== undefined) return cached;

@@ -177,7 +177,7 @@ const glassToOpening = {
 };
 
 /** Mean OKLab colour of column `x` over rows top…bottom, or of row `y` over columns. */
-function lineColour(
+export function lineColour(
   image: FacadeImage,
   vertical: boolean,
   at: number,
@@ -214,7 +214,7 @@ function lineColour(
 
 // Math.sqrt of the sum, not Math.hypot: hypot guards against overflow that OKLab values never
 // reach and is several times slower, and this runs for every pair of candidate sides.
-const colourDistance = (a: Float64Array, b: Float64Array) => {
+export const colourDistance = (a: Float64Array, b: Float64Array) => {
   const l = (a[0] as number) - (b[0] as number);
   const greenRed = (a[1] as number) - (b[1] as number);
   const blueYellow = (a[2] as number) - (b[2] as number);
@@ -440,11 +440,17 @@ const paneToWindow = { barWidth: 0.3, minimumBar: 3, alike: 8, minimumPane: 0.3,
  * surround or the wall beyond the frame is wider than a bar. (Up and down across transoms
  * was tried and scored no better: the side lines already run the window's height.)
  */
-export function panesAcrossBars(image: FacadeImage, glass: Rectangle): Rectangle {
+export function panesAcrossBars(
+  image: FacadeImage,
+  glass: Rectangle,
+  wideBar?: { maximum: number; isBar: (from: number, to: number) => boolean },
+): Rectangle {
   const { width } = image;
   const tuning = paneToWindow;
   const cell = Math.sqrt((width * image.height) / image.superpixels.count);
-  const barMaximum = Math.max(tuning.minimumBar, Math.round(tuning.barWidth * cell));
+  const narrowMaximum = Math.max(tuning.minimumBar, Math.round(tuning.barWidth * cell));
+  // A wider bar (a painted mullion, docs/decisions/189) when the caller tells it from a pier.
+  const barMaximum = Math.max(narrowMaximum, wideBar?.maximum ?? 0);
   const box = { ...glass };
   const insetY = Math.floor(0.15 * (glass.bottom - glass.top));
   const insetX = Math.floor(0.15 * (glass.right - glass.left));
@@ -469,6 +475,7 @@ export function panesAcrossBars(image: FacadeImage, glass: Rectangle): Rectangle
         bar++;
       }
       if (bar === 0 || bar > barMaximum || !isInside(position)) break;
+      if (bar > narrowMaximum && !wideBar?.isBar(Math.min(edge, position), Math.max(edge, position))) break;
       let end = position;
       let lines = 1;
       while (isInside(end + direction) && lines <= 2 * paneWidth && isPaneLike(end + direction)) {

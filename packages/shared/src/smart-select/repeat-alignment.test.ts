@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInside, makeImage, noise, sideError } from './drawn-facade.ts';
+import { isInside, isTwoPaneFrame, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { findSimilar } from './similar-and-frames.ts';
@@ -28,13 +28,7 @@ describe('select all similar lines its repeats up on their floors and columns (d
       if (y >= height - 40) return [52 + grain, 50 + grain, 58 + grain];
       const box = windows.find((candidate) => isInside(candidate, x, y));
       if (box) {
-        const middle = Math.round((box.left + box.right) / 2);
-        const isFrame =
-          x < box.left + 4 ||
-          x > box.right - 4 ||
-          y < box.top + 4 ||
-          y > box.bottom - 4 ||
-          Math.abs(x - middle) < 2;
+        const isFrame = isTwoPaneFrame(box, x, y);
         if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
         const reflection = ((box.left * 7 + box.top * 3) % 40) - 20;
         return [96 + reflection + grain, 110 + reflection + grain, 128 + reflection + grain];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInside, makeImage, noise } from './drawn-facade.ts';
+import { isInside, isTwoPaneFrame, makeImage, noise } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { dropUnlikeFloors } from './repeat-check.ts';
 
@@ -18,13 +18,7 @@ describe('select all similar drops floors of repeats unlike the example (docs/de
       if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
       const box = windows.find((candidate) => isInside(candidate, x, y));
       if (box) {
-        const middle = Math.round((box.left + box.right) / 2);
-        const isFrame =
-          x < box.left + 4 ||
-          x > box.right - 4 ||
-          y < box.top + 4 ||
-          y > box.bottom - 4 ||
-          Math.abs(x - middle) < 2;
+        const isFrame = isTwoPaneFrame(box, x, y);
         if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
         if (box.top === 150 && y < box.top + 50) return [198 + grain, 192 + grain, 180 + grain];
         return [96 + grain, 110 + grain, 128 + grain];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, sideError } from './drawn-facade.ts';
+import { type Colour, isInside, isTwoPaneFrame, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { findSimilar } from './similar-and-frames.ts';
@@ -29,13 +29,7 @@ function drawFacade(
     }
     const box = windows.find((candidate) => isInside(candidate, x, y));
     if (box) {
-      const middle = Math.round((box.left + box.right) / 2);
-      const isFrame =
-        x < box.left + 4 ||
-        x > box.right - 4 ||
-        y < box.top + 4 ||
-        y > box.bottom - 4 ||
-        Math.abs(x - middle) < 2;
+      const isFrame = isTwoPaneFrame(box, x, y);
       const grain = noise(x, y, 3);
       if (isFrame) return [frame[0] + grain, frame[1] + grain, frame[2] + grain];
       const blind = blinds.get(box) ?? 0;

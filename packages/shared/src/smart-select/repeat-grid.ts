@@ -7,7 +7,12 @@
  * places that are in no row or column of windows (a shop front, the sky).
  * Route and measurements: docs/decisions/056-select-all-similar-grid.md.
  */
-import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { type FacadeImage, overlapArea, type Rectangle } from './facade-select.ts';
+import {
+  defaultOpeningLineTuning,
+  linesFromOpenings,
+  type OpeningLineTuning,
+} from './repeat-lines-from-openings.ts';
 import { defaultRepeatSizeTuning, fitRepeatSizes, type RepeatSizeTuning } from './repeat-sizes.ts';
 
 export interface RepeatGridTuning {
@@ -37,6 +42,8 @@ export interface RepeatGridTuning {
   mirror: boolean;
   /** Each floor's and column's repeats at their own size (docs/decisions/059). */
   sizes: RepeatSizeTuning;
+  /** Further floors and columns from the detector's openings (docs/decisions/187). */
+  openingLines: OpeningLineTuning;
 }
 
 export const defaultRepeatGridTuning: RepeatGridTuning = {
@@ -53,6 +60,7 @@ export const defaultRepeatGridTuning: RepeatGridTuning = {
   maximumBands: 6,
   snapReach: 0.05, // 0.1 before docs/decisions/130
   sizes: defaultRepeatSizeTuning,
+  openingLines: defaultOpeningLineTuning,
 };
 
 /** Pixels compared in placing all the repeats together, at most (`placeExactly`). */
@@ -493,6 +501,24 @@ export function findRepeats(
       for (const found of down(peak.at, templateTop)) floors.push(found);
     for (const peak of strongest(downColumn))
       for (const found of along(peak.at, templateLeft)) columns.push(found);
+    // Lines the detector's openings propose, weaker than any found (decision 187).
+    const proposed = linesFromOpenings(
+      image.openings,
+      {
+        example,
+        offsetX: example.left - outer.left,
+        offsetY: example.top - outer.top,
+        factor,
+        lastX: scaled.width - templateWidth,
+        lastY: scaled.height - templateHeight,
+        spacingX,
+        spacingY,
+      },
+      floors.map((floor) => floor.at),
+      tuning.openingLines,
+    );
+    for (const at of proposed.columns) columns.push({ at, score: 0 });
+    for (const at of proposed.floors) floors.push({ at, score: 0 });
     const columnLines = mergeLines(columns, spacingX);
     const floorLines = mergeLines(floors, spacingY);
     // Every crossing, placed where it correlates best near it.
@@ -723,12 +749,6 @@ function placeExactly(
     right: best.left + exampleWidth - 1,
     bottom: best.top + exampleHeight - 1,
   };
-}
-
-function overlapArea(a: Rectangle, b: Rectangle): number {
-  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
-  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
-  return width > 0 && height > 0 ? width * height : 0;
 }
 
 /** Mean edge strength across a vertical line x from top to bottom, and along a horizontal one. */

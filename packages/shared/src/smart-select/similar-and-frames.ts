@@ -6,10 +6,13 @@
  * 055-opening-refinement.md and 056-select-all-similar-grid.md.
  */
 import { type Bitmask, createBitmask } from '../mask/mask-contract.ts';
-import { type FacadeImage, type Rectangle, rectangleArea } from './facade-select.ts';
+import { withoutWallSides } from './example-wall-sides.ts';
+import { type FacadeImage, overlapArea, type Rectangle, rectangleArea, trimTuning } from './facade-select.ts';
+import { withTrims } from './opening-trims.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
 import { dropUnlikeFloors } from './repeat-check.ts';
+import { leaveOutDoors } from './repeat-doors.ts';
 import { findRepeats } from './repeat-grid.ts';
 
 /**
@@ -46,18 +49,25 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
         candidate.right - candidate.left + 1 <= image.tuning.similarExampleWidening * width,
     )
     .sort((a, b) => rectangleArea(a) - rectangleArea(b))[0];
-  // After the alignment: a floor's bottom line is where its frames agree, each window's
-  // balusters (if any) end it higher (docs/decisions/161).
-  return endAboveBalusters(
-    image,
-    alignRepeats(dropUnlikeFloors(image, findRepeats(image, around ?? opening))),
+  // A door's glazed upper half is no window (docs/decisions/186), dropped before the floors
+  // are judged and lined up. After the alignment: a floor's bottom line is where its frames
+  // agree, each window's balusters (if any) end it higher (docs/decisions/161).
+  // Without a detected opening around it, the wall the user's rectangle took beside the
+  // window is left out (docs/decisions/188).
+  const example = around ?? withoutWallSides(image, opening);
+  const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
+    index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
+  return endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)));
 }
 
-function overlapArea(a: Rectangle, b: Rectangle): number {
-  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
-  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
-  return width > 0 && height > 0 ? width * height : 0;
+/**
+ * A repeat with its painted trim (docs/decisions/199): a window click takes the trim ring
+ * (docs/decisions/189), but the repeats are matched and snapped to the glass, so their floors
+ * and columns lined up on the glass's lines and the frames missed the trims.
+ */
+function withTrimsOfRepeat(image: FacadeImage, repeat: Rectangle): Rectangle {
+  return withTrims(image, repeat, image.wall, trimTuning(image.tuning));
 }
 
 /** How wide a frame band is by default, as a share of the opening's shorter side. */
@@ -178,7 +188,15 @@ function frameInBox(
   startingCentres(lab, box, rowInBand, rowInMiddle, columnInBand, columnInMiddle, centres);
   // Every pass writes each of the box's pixels.
   const { isGlass, frame, queue } = scratch;
-  for (let iteration = 0; iteration < 4; iteration++) splitGlassFromFrame(lab, box, centres, isGlass);
+  // The centres settle on every other row and column (a quarter of the pixels), then one pass
+  // over every pixel says which is glass: the k-means was 40 % of a frame
+  // (docs/decisions/176-frames-centres-from-a-sample.md).
+  for (let iteration = 0; iteration < 3; iteration++) splitGlassFromFrame(lab, box, centres, isGlass, 2);
+  splitGlassFromFrame(lab, box, centres, isGlass, 1);
+  // A frame or painted trim wider than the band runs along a side as whole lines unlike the
+  // glass: those lines join the band, up to the thickness a blind would have
+  // (docs/decisions/189).
+  widenBandToFrame(isGlass, boxWidth, boxHeight, 2 * band + 1, rowInBand, columnInBand);
   // Glazing bars are thin: what is not glass but thicker than the band (a blind, a curtain,
   // a dark reflection behind the pane) is pane, not frame (decision 055).
   markThickAsGlass(isGlass, boxWidth, boxHeight, band, scratch);
@@ -187,6 +205,55 @@ function frameInBox(
   const queued = queueBand(frame, queue, boxWidth, boxHeight, rowInBand, columnInBand);
   growFrame(frame, isGlass, queue, queued, boxWidth, boxHeight);
   return { left, top, width: boxWidth, height: boxHeight, data: frame };
+}
+
+/** A line is a frame's when at least this share of it is not glass. */
+const frameLineShare = 0.95;
+
+/**
+ * From each side of the box inwards, the lines at least `frameLineShare` not glass join the band
+ * (`rowInBand`, `columnInBand`), when there are at most `thickest` of them and under a third of
+ * the box; more is a blind or the wall, not a frame.
+ */
+function widenBandToFrame(
+  isGlass: Uint8Array,
+  boxWidth: number,
+  boxHeight: number,
+  thickest: number,
+  rowInBand: Uint8Array,
+  columnInBand: Uint8Array,
+): void {
+  const rowIsFrame = (y: number) => {
+    let solid = 0;
+    for (let x = 0, index = y * boxWidth; x < boxWidth; x++, index++) solid += 1 - (isGlass[index] as number);
+    return solid >= frameLineShare * boxWidth;
+  };
+  const columnIsFrame = (x: number) => {
+    let solid = 0;
+    for (let y = 0, index = x; y < boxHeight; y++, index += boxWidth) solid += 1 - (isGlass[index] as number);
+    return solid >= frameLineShare * boxHeight;
+  };
+  // How many lines from one end of the box inwards are a frame's; 0 when more than `thickest`.
+  const frameLines = (
+    length: number,
+    isFrame: (line: number) => boolean,
+    first: number,
+    direction: 1 | -1,
+  ) => {
+    let lines = 0;
+    while (lines <= thickest && lines < length && isFrame(first + direction * lines)) lines++;
+    return lines > thickest || lines >= length / 3 ? 0 : lines;
+  };
+  const top = frameLines(boxHeight, rowIsFrame, 0, 1);
+  const bottom = frameLines(boxHeight, rowIsFrame, boxHeight - 1, -1);
+  const left = frameLines(boxWidth, columnIsFrame, 0, 1);
+  const right = frameLines(boxWidth, columnIsFrame, boxWidth - 1, -1);
+  // A frame goes all round: on all four sides, or it is something else along one.
+  if (top === 0 || bottom === 0 || left === 0 || right === 0) return;
+  for (let at = 0; at < top; at++) rowInBand[at] = 1;
+  for (let at = 0; at < bottom; at++) rowInBand[boxHeight - 1 - at] = 1;
+  for (let at = 0; at < left; at++) columnInBand[at] = 1;
+  for (let at = 0; at < right; at++) columnInBand[boxWidth - 1 - at] = 1;
 }
 
 /** An opening's box within the photo: its sides (inclusive), its size and the photo's width. */
@@ -269,7 +336,8 @@ function startingCentres(
 }
 
 /**
- * One k-means pass: each pixel of the box goes to the nearer centre (glass on a tie), then
+ * One k-means pass over every `step`-th pixel of every `step`-th row: each goes to the nearer
+ * centre (glass on a tie, marked in `isGlass`), then
  * each centre moves to its pixels' mean (a centre left without pixels stays where it was).
  */
 function splitGlassFromFrame(
@@ -277,6 +345,7 @@ function splitGlassFromFrame(
   box: PixelBox,
   centres: Float64Array,
   isGlass: Uint8Array,
+  step: number,
 ): void {
   const { left, top, right, bottom, width: boxWidth, photoWidth } = box;
   const glassL = centres[0] as number;
@@ -293,10 +362,10 @@ function splitGlassFromFrame(
   let sumFrameA = 0;
   let sumFrameB = 0;
   let frameCount = 0;
-  for (let y = top; y <= bottom; y++) {
+  for (let y = top; y <= bottom; y += step) {
     let offset = (y * photoWidth + left) * 3;
     let index = (y - top) * boxWidth;
-    for (let x = left; x <= right; x++, offset += 3, index++) {
+    for (let x = left; x <= right; x += step, offset += 3 * step, index += step) {
       const valueL = lab[offset] as number;
       const valueA = lab[offset + 1] as number;
       const valueB = lab[offset + 2] as number;

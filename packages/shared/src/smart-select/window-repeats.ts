@@ -249,7 +249,8 @@ function overlapShare(fromA: number, toA: number, fromB: number, toB: number): n
   return shared <= 0 ? 0 : shared / Math.min(toA - fromA + 1, toB - fromB + 1);
 }
 
-function sharedArea(a: Rectangle, b: Rectangle): number {
+/** The pixels two rectangles share. */
+export function sharedArea(a: Rectangle, b: Rectangle): number {
   const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
   const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
   return width > 0 && height > 0 ? width * height : 0;

@@ -110,7 +110,7 @@ describe('the prompt in the interface language', () => {
       'Cambia solo los marcos de las ventanas a color personalizado #9cab86 (parecido a verde salvia) (rgba(156, 171, 134, 1)).',
     );
     expect(shownIn('fr', prompt)).toContain(
-      'Changez uniquement les encadrements de fenêtres en couleur personnalisée #9cab86 (proche de vert sauge) (rgba(156, 171, 134, 1)).',
+      'Changez uniquement les cadres de fenêtres en couleur personnalisée #9cab86 (proche de vert sauge) (rgba(156, 171, 134, 1)).',
     );
   });
 

@@ -1,4 +1,11 @@
-import { countPainted, type RgbaPixels } from '@facelift/shared';
+import {
+  countPainted,
+  frameOfOpening,
+  prepareFacadeImage,
+  type RgbaPixels,
+  refineOpening,
+  selectFacadeElement,
+} from '@facelift/shared';
 import { describe, expect, it } from 'vitest';
 import { createSmartSelectSession, type SmartSelectQuery } from './smart-select-session.ts';
 
@@ -83,5 +90,36 @@ describe('smart select session on the walls layer', () => {
     expect(removed?.add).toBeNull();
     const remove = removed?.remove;
     expect(remove && wall && countPainted(remove)).toBe(wall && countPainted(wall));
+  });
+});
+
+describe('smart select session preparation', () => {
+  it('the clicks it runs ahead to warm up change no answer (docs/decisions/177)', () => {
+    const photo = facadePhoto();
+    const session = createSmartSelectSession();
+    session.prepare(photo);
+    const query = (kind: 'surface' | 'frame'): SmartSelectQuery => ({
+      kind,
+      mode: 'add',
+      tolerance: 40,
+      frameWidth: 0.08,
+    });
+    // The centre (180, 130) is the warm-up's own point: plain wall between the windows.
+    for (const point of [
+      { x: 180, y: 130 },
+      { x: 20, y: 20 },
+    ]) {
+      const fresh = prepareFacadeImage(photo);
+      expect(session.select(point, query('surface'))?.add?.data).toEqual(
+        selectFacadeElement(fresh, point, 'surface').data,
+      );
+    }
+    const fresh = prepareFacadeImage(photo);
+    const opening = refineOpening(fresh, null, { x: 70, y: 80 }, 'add');
+    expect(opening).not.toBeNull();
+    if (!opening) return;
+    expect(session.select({ x: 70, y: 80 }, query('frame'))?.add?.data).toEqual(
+      frameOfOpening(fresh, opening, 0.08).data,
+    );
   });
 });

@@ -49,6 +49,21 @@ export interface SmartSelectSession {
   selectAllSimilar(query: SmartSelectQuery): SmartSelectAnswer | null;
 }
 
+/**
+ * One wall click and one window click at the photo's centre, answers thrown away, as the last
+ * step of the preparation: a click's code runs its first time in V8's interpreter, several
+ * times slower than compiled, so the user's first wall click cost 60–100 ms of the worker's
+ * thread where later ones cost 20–30. A photo keeps nothing between clicks that changes an
+ * answer (facade-select.test.ts), so this changes no selection
+ * (docs/decisions/177-smart-select-warm-up.md).
+ */
+function warmUp(facade: FacadeImage): void {
+  const centre = { x: Math.floor(facade.width / 2), y: Math.floor(facade.height / 2) };
+  selectFacadeElement(facade, centre, 'surface');
+  const opening = refineOpening(facade, null, centre, 'add');
+  if (opening) frameOfOpening(facade, opening);
+}
+
 /** `facadeTuning`: the bench's what-ifs (bench/smart-select-clicks.worker.ts); the editor uses the defaults. */
 export function createSmartSelectSession(
   options: { facadeTuning?: Partial<FacadeTuning> } = {},
@@ -68,6 +83,7 @@ export function createSmartSelectSession(
       colourImage = null;
       lastOpening = null;
       facade = prepareFacadeImage(photo, { onProgress, tuning: options.facadeTuning });
+      warmUp(facade);
     },
     select(point, query) {
       if (!facade || !pixels) throw new Error('Smart select has no photo yet');

@@ -115,7 +115,7 @@ export function MaskEditorToolbar({
         </fieldset>
 
         {usesBrush ? (
-          <fieldset className="mask-editor__group">
+          <fieldset className="mask-editor__group mask-editor__option">
             <legend>{t('brushShape.label')}</legend>
             {(['round', 'square'] as const).map((shape) => (
               <Button
@@ -132,7 +132,7 @@ export function MaskEditorToolbar({
         ) : null}
 
         {settings.tool === 'region' ? (
-          <fieldset className="mask-editor__group">
+          <fieldset className="mask-editor__group mask-editor__option">
             <legend>{t('regionShape.label')}</legend>
             {(['rectangle', 'ellipse'] as const).map((shape) => (
               <Button
@@ -150,7 +150,7 @@ export function MaskEditorToolbar({
 
         {/* Only the brush and the eraser have a size ([ and ] still change it with any tool). */}
         {usesBrush ? (
-          <div className="mask-editor__slider">
+          <div className="mask-editor__slider mask-editor__option">
             <label htmlFor={brushSizeId}>{t('brushSize')}</label>
             <input
               id={brushSizeId}
@@ -167,7 +167,7 @@ export function MaskEditorToolbar({
 
         {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
           <>
-            <div className="mask-editor__slider">
+            <div className="mask-editor__slider mask-editor__option">
               <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
               <input
                 id={frameWidthId}
@@ -180,14 +180,19 @@ export function MaskEditorToolbar({
               />
               <output htmlFor={frameWidthId}>{t('frameWidthValue', { percent: settings.frameWidth })}</output>
             </div>
-            <Button size="small" onClick={onSelectAllSimilar} disabled={!canSelectAllSimilar}>
+            <Button
+              size="small"
+              className="mask-editor__option"
+              onClick={onSelectAllSimilar}
+              disabled={!canSelectAllSimilar}
+            >
               {t('selectAllSimilar')}
             </Button>
           </>
         ) : null}
 
         {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
-          <div className="mask-editor__slider">
+          <div className="mask-editor__slider mask-editor__option">
             <label htmlFor={toleranceId}>{t('tolerance')}</label>
             <input
               id={toleranceId}

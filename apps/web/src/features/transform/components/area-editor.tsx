@@ -126,7 +126,7 @@ export function AreaEditor() {
             displayHeight={display.height}
             initialTarget={guided ?? (isInpainting ? 'mask' : 'walls')}
             initialTool={guided ? 'smartSelect' : undefined}
-            guide={guided ? t('markingGuide', { element: t(`regionNames.${guided}`) }) : undefined}
+            guide={guided ? t(`markingGuide.${guided}`) : undefined}
             initialMasks={inpaintingMask ? { ...initialMasks, mask: inpaintingMask } : initialMasks}
             onClose={close}
           />
