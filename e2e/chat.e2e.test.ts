@@ -234,14 +234,12 @@ describe('chat with the offline engine (no key)', () => {
     await expect
       .poll(async () => {
         const [inner, outer] = await Promise.all([image.boundingBox(), list.boundingBox()]);
-        return Boolean(
-          inner &&
-            outer &&
-            inner.y >= outer.y - 0.5 &&
-            inner.y + inner.height <= outer.y + outer.height + 0.5,
-        );
+        if (!inner || !outer) return 'not shown';
+        return inner.y >= outer.y - 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5
+          ? 'whole'
+          : `image ${JSON.stringify(inner)} list ${JSON.stringify(outer)}`;
       })
-      .toBe(true);
+      .toBe('whole');
     for (const target of [box, page.getByRole('button', { name: 'Send' })]) {
       const targetBox = await target.boundingBox();
       expect((targetBox?.y ?? Number.POSITIVE_INFINITY) + (targetBox?.height ?? 0)).toBeLessThanOrEqual(844);

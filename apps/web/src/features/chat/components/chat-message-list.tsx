@@ -29,10 +29,17 @@ export function ChatMessageList({ messages, pending, onOpenImage, footer }: Chat
   const { t } = useTranslation('chat');
   const listRef = useRef<HTMLDivElement>(null);
   const isFollowing = useRef(true);
+  // Where the list last put itself. Scroll events come a frame late: by then a reply's image
+  // may have taken its height, and the list's own move to the bottom looked like the user
+  // scrolling up (a phone's conversation then stopped short of the image). Only a move above
+  // this place is the user's.
+  const placedTop = useRef(0);
 
   const scrollToNewest = useCallback(() => {
     const list = listRef.current;
-    if (list && isFollowing.current) list.scrollTop = list.scrollHeight;
+    if (!list || !isFollowing.current) return;
+    list.scrollTop = list.scrollHeight;
+    placedTop.current = list.scrollTop;
   }, []);
 
   const lastMessage = messages.at(-1);
@@ -65,7 +72,8 @@ export function ChatMessageList({ messages, pending, onOpenImage, footer }: Chat
       className="chat-messages"
       onScroll={(event) => {
         const list = event.currentTarget;
-        isFollowing.current = list.scrollHeight - list.scrollTop - list.clientHeight < bottomSlack;
+        if (list.scrollHeight - list.scrollTop - list.clientHeight < bottomSlack) isFollowing.current = true;
+        else if (list.scrollTop < placedTop.current - 1) isFollowing.current = false;
       }}
     >
       <ol className="chat-messages__list" role="log" aria-live="polite" aria-label={t('messagesLabel')}>
