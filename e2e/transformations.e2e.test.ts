@@ -135,7 +135,8 @@ describe('standard transformation with the local engine', () => {
 
   it('guides the marking in Spanish and French in their own words: the walls, the roof, the window frames', async () => {
     // "Cliquez sur : murs." / "Haz clic en: paredes." were a label and a word, not a sentence;
-    // for frames the guide names what to click, a window (decision 193).
+    // for frames the guide names what to click, a window (decision 193). Transform says what
+    // is still to mark as a sentence too, not "Marca primero: paredes" (decision 218).
     for (const language of [
       {
         locale: 'es-ES',
@@ -148,6 +149,11 @@ describe('standard transformation with the local engine', () => {
         roofGuide: 'Haz clic en el tejado.',
         windowFrames: 'Color del marco de ventana',
         windowFramesGuide: 'Haz clic en una ventana: se marca su marco, no el cristal.',
+        markFirst: [
+          'Marca primero las paredes',
+          'Marca primero las paredes y el tejado',
+          'Marca primero las paredes, el tejado y los marcos de las ventanas',
+        ],
       },
       {
         locale: 'fr-FR',
@@ -160,22 +166,28 @@ describe('standard transformation with the local engine', () => {
         roofGuide: 'Cliquez sur le toit.',
         windowFrames: 'Couleur des cadres de fenêtre',
         windowFramesGuide: 'Cliquez sur une fenêtre : son cadre est marqué, pas la vitre.',
+        markFirst: [
+          'Marquez d’abord les murs',
+          'Marquez d’abord les murs et le toit',
+          'Marquez d’abord les murs, le toit et les cadres des fenêtres',
+        ],
       },
     ]) {
       const { page } = await newSession({ locale: language.locale });
       const project = await userWithProject(page.request, baseUrl, { markWall: false });
       await page.goto(`${baseUrl}/projects/${project.id}`);
       const editor = page.getByRole('dialog', { name: language.editor });
-      for (const [element, guide] of [
-        [language.walls, language.wallsGuide],
-        [language.roof, language.roofGuide],
-        [language.windowFrames, language.windowFramesGuide],
+      for (const [element, guide, markFirst] of [
+        [language.walls, language.wallsGuide, language.markFirst[0]],
+        [language.roof, language.roofGuide, language.markFirst[1]],
+        [language.windowFrames, language.windowFramesGuide, language.markFirst[2]],
       ] as const) {
         await page.getByRole('button', { name: element }).click();
         await page.getByRole('button', { name: language.swatch, exact: true }).click();
         await editor.getByText(guide, { exact: true }).waitFor();
         await editor.getByRole('button', { name: language.close }).click();
         await editor.waitFor({ state: 'hidden' });
+        await page.getByRole('button', { name: markFirst, exact: true }).waitFor();
       }
     }
   });

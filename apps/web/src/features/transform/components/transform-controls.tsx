@@ -155,10 +155,14 @@ export function TransformControls() {
           onClick={transform}
           disabled={start.isPending || isRunning || isSavingAreas}
         >
+          {/*
+            A sentence like the marking guide's ("Marca primero las paredes y el tejado"): each
+            element with its own article where the language needs one (decision 218).
+          */}
           {unmarked.length > 0
             ? t('markFirst', {
                 elements: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
-                  unmarked.map((element) => t(`regionNames.${element}`)),
+                  unmarked.map((element) => t(`markFirstElements.${element}`)),
                 ),
               })
             : t('transform')}
