@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import {
   createProject,
+  markRegion,
   regionPng,
   userWithProject as setUpProject,
   signUpByApi,
@@ -288,6 +289,72 @@ describe('the studio fits one screen', () => {
         .poll(() => page.locator('.studio__controls').evaluate((column) => column.scrollTop))
         .toBe(0);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('shows what is chosen above the sticky Transform under a result at 1366×768 in every language, three elements chosen', {
+    timeout: 90_000,
+  }, async () => {
+    // "Window frame colour: White" and its Spanish and French, the palette's last line, lay under
+    // the sticky Transform until the column was scrolled (decision 217).
+    const choices = {
+      'en-US': {
+        elements: ['Wall colour', 'Roof colour', 'Window frame colour'],
+        colours: ['Sage', 'Black', 'White'],
+      },
+      'es-ES': {
+        elements: ['Color de la pared', 'Color del tejado', 'Color del marco de ventana'],
+        colours: ['Verde salvia', 'Negro', 'Blanco'],
+      },
+      'fr-FR': {
+        elements: ['Couleur des murs', 'Couleur du toit', 'Couleur des cadres de fenêtre'],
+        colours: ['Vert sauge', 'Noir', 'Blanc'],
+      },
+    } as const;
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 1366, height: 768 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request, { markWall: true });
+      await markRegion(
+        page.request,
+        baseUrl,
+        project.id,
+        'roof',
+        await regionPng(width, height, (_x, y) => y >= 100 && y < 180),
+      );
+      await markRegion(
+        page.request,
+        baseUrl,
+        project.id,
+        'windowFrames',
+        await regionPng(width, height, (x, y) => x >= 200 && x < 300 && y >= 250 && y < 400),
+      );
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const { elements, colours } = choices[language.locale];
+      for (const [index, element] of elements.entries()) {
+        await page.getByRole('button', { name: element }).click();
+        await page.getByRole('button', { name: colours[index], exact: true }).click();
+      }
+      await page.getByRole('button', { name: language.transform, exact: true }).click();
+      await page.locator('.result-panel__saved').waitFor({ timeout: 20_000 });
+      // The window frames are the element in hand: the doors' exclusive hint shows too.
+      await page.locator('.directives-panel__elements + .ui-field__hint').waitFor();
+      const bar = page.locator('.studio__controls .transform-actions');
+      const items = page.locator('.directives-panel__chosen-item');
+      await expect.poll(() => items.count()).toBe(3);
+      const barTop = (await bar.boundingBox())?.y ?? 0;
+      for (const item of await items.all()) {
+        const box = await item.boundingBox();
+        expect(box?.y ?? Number.POSITIVE_INFINITY).toBeGreaterThan(0);
+        expect((box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(barTop);
+        await expectUncovered(item);
+      }
+      await expect
+        .poll(() => page.locator('.studio__controls').evaluate((column) => column.scrollTop))
+        .toBe(0);
       await context.close();
     }
   });
@@ -721,7 +788,7 @@ describe('the instant preview', () => {
     const brickRed = page.getByRole('button', { name: 'Brick red', exact: true });
     const before = await brickRed.boundingBox();
     await brickRed.click();
-    await page.getByText('Wall colour: Brick red').waitFor();
+    await page.getByText('Walls: Brick red').waitFor();
     await expect.poll(async () => (await brickRed.boundingBox())?.y).toBe(before?.y);
     const preview = page.getByRole('img', { name: 'Preview of the chosen colours on the photo' });
     await preview.waitFor();

@@ -109,7 +109,7 @@ describe('DirectivesPanel', () => {
     );
     expect(latest().isReady).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('listitem').textContent).toBe('Wall colour: Sandstone');
+    expect(screen.getByRole('listitem').textContent).toBe('Walls: Sandstone');
   });
 
   it("clears an element's earlier colour and custom text when it is chosen again", () => {
@@ -302,7 +302,7 @@ describe('DirectivesPanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(latest().directives).toMatchObject({ selectedItems: [{ type: 'walls', value: '#9bac85' }] });
     expect(latest().prompt).toContain('Change only the walls to custom colour #9bac85 (close to sage)');
-    expect(screen.getByText('Wall colour: #9bac85 (close to Sage)')).toBeTruthy();
+    expect(screen.getByText('Walls: #9bac85 (close to Sage)')).toBeTruthy();
     expect(directivesSchema.safeParse(latest().directives).success).toBe(true);
   });
 

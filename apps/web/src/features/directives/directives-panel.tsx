@@ -252,7 +252,7 @@ export function DirectivesPanel({
                     style={{ background: colour?.color }}
                   />
                   {t('palette.chosen', {
-                    element: t(`elements.${element}`),
+                    element: t(`palette.chosenElements.${element}`),
                     colour: colour?.custom
                       ? t('custom.named', { hex: colour.custom, nearest: t(colour.swatch.titleKey) })
                       : t(colour?.swatch.titleKey ?? 'palette.label'),
