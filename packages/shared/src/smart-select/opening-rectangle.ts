@@ -221,14 +221,34 @@ export const colourDistance = (a: Float64Array, b: Float64Array) => {
   return Math.sqrt(l * l + greenRed * greenRed + blueYellow * blueYellow);
 };
 
-/** Local maxima of `strength` from `inward` inside `side` to `outward` outside it. */
+/**
+ * How strong a candidate side line is at column x: its mean gradient along the glass (rows
+ * top…bottom) plus `weight` × along the column of windows above and below (outerTop…outerBottom).
+ */
+interface SideLines {
+  image: FacadeImage;
+  top: number;
+  bottom: number;
+  outerTop: number;
+  outerBottom: number;
+  weight: number;
+}
+
+function sideLineStrength(lines: SideLines, x: number): number {
+  return (
+    columnEdge(lines.image, x, lines.top, lines.bottom) +
+    lines.weight * columnEdge(lines.image, x, lines.outerTop, lines.outerBottom)
+  );
+}
+
+/** Local maxima of the side lines' strength from `inward` inside `side` to `outward` outside it. */
 function peaksAround(
   side: number,
   direction: 1 | -1,
   inward: number,
   outward: number,
   limit: number,
-  strength: (position: number) => number,
+  lines: SideLines,
 ): Array<{ position: number; strength: number }> {
   const positions: number[] = [];
   for (
@@ -238,7 +258,7 @@ function peaksAround(
   ) {
     if (position >= 0 && position <= limit) positions.push(position);
   }
-  const values = positions.map(strength);
+  const values = positions.map((position) => sideLineStrength(lines, position));
   return positions
     .map((position, at) => ({ position, strength: values[at] as number }))
     .filter(
@@ -253,15 +273,19 @@ function peaksAround(
  * sides are the pair of strong column lines that mirror each other (a frame looks the same
  * on both sides; a glazing bar has glass beyond it, the next window's frame is not at the
  * same distance), its top and bottom are where those two side lines stop.
+ * Its steps are functions of their own, not closures made anew at every call: "select all
+ * similar" calls it for up to 60 repeats a click, and under the bench's loader (tsx, which
+ * names every closure as it is made) the closures alone cost a twentieth of a click
+ * (docs/decisions/213-select-all-similar-cheaper-clicks.md).
  */
 export function openingAroundGlass(
   image: FacadeImage,
   glass: Rectangle,
   overrides: Partial<typeof glassToOpening> = {},
 ): Rectangle {
-  const { width, height } = image;
+  const { width } = image;
   const tuning = { ...glassToOpening, ...overrides };
-  const cell = Math.sqrt((width * height) / image.superpixels.count);
+  const cell = Math.sqrt((width * image.height) / image.superpixels.count);
   const inward = Math.round(tuning.inward * cell);
   const outward = Math.max(2, Math.round(tuning.outward * cell));
   const mirrorWidth = Math.max(2, Math.round(tuning.mirrorWidth * cell));
@@ -272,39 +296,30 @@ export function openingAroundGlass(
   // columns): a line's strength also counts along `columnReach` × the glass's height above
   // and below, weighted `columnWeight` (decision 058: windows 0.769 → 0.777 after 3 clicks).
   const glassHeight = glass.bottom - glass.top + 1;
-  const strength = (x: number) =>
-    columnEdge(image, x, top, bottom) +
-    tuning.columnWeight *
-      columnEdge(
-        image,
-        x,
-        Math.round(glass.top - tuning.columnReach * glassHeight),
-        Math.round(glass.bottom + tuning.columnReach * glassHeight),
-      );
-  const colours = new Map<number, Float64Array>();
-  const colourAt = (x: number) => {
-    let colour = colours.get(x);
-    if (!colour) {
-      colour = lineColour(image, true, x, top, bottom);
-      colours.set(x, colour);
-    }
-    return colour;
+  const lines: SideLines = {
+    image,
+    top,
+    bottom,
+    outerTop: Math.round(glass.top - tuning.columnReach * glassHeight),
+    outerBottom: Math.round(glass.bottom + tuning.columnReach * glassHeight),
+    weight: tuning.columnWeight,
   };
+  const colours = columnColours(
+    image,
+    glass.left - outward - mirrorWidth,
+    glass.right + outward + mirrorWidth,
+    top,
+    bottom,
+  );
   let left = glass.left;
   let right = glass.right;
   let best = Number.NEGATIVE_INFINITY;
   // The right side's candidates once, not again for every left one.
-  const rightCandidates = peaksAround(glass.right, 1, inward, outward, width - 1, strength);
-  for (const low of peaksAround(glass.left, -1, inward, outward, width - 1, strength)) {
+  const rightCandidates = peaksAround(glass.right, 1, inward, outward, width - 1, lines);
+  for (const low of peaksAround(glass.left, -1, inward, outward, width - 1, lines)) {
     for (const high of rightCandidates) {
       if (high.position - low.position < 3) continue;
-      // Outside and inside each side, step by step outwards and inwards: alike when mirrored.
-      let mismatch = 0;
-      for (let step = 0; step < mirrorWidth; step++) {
-        mismatch +=
-          colourDistance(colourAt(low.position - 1 - step), colourAt(high.position + 1 + step)) +
-          colourDistance(colourAt(low.position + step), colourAt(high.position - step));
-      }
+      const mismatch = mirrorMismatch(colours, low.position, high.position, mirrorWidth);
       const score = (low.strength + high.strength) / 2 - (tuning.mirrorWeight * mismatch) / (2 * mirrorWidth);
       if (score > best) {
         best = score;
@@ -314,67 +329,188 @@ export function openingAroundGlass(
     }
   }
   // Top and bottom: follow both side lines up and down from the glass's middle row.
-  const { verticalEdgeSums } = image;
-  const edgeAt = (x: number, y: number) =>
-    x < 0 || x >= width
-      ? 0
-      : (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
-  const lineNear = (x: number, y: number) => Math.max(edgeAt(x - 1, y), edgeAt(x, y), edgeAt(x + 1, y));
-  const bothLines = (y: number) => Math.min(lineNear(left, y), lineNear(right, y));
   let along = 0;
-  for (let y = glass.top; y <= glass.bottom; y++) along += bothLines(y);
-  const threshold = (tuning.lineShare * along) / (glass.bottom - glass.top + 1);
-  const gap = Math.max(1, Math.round(tuning.lineGap * cell));
+  for (let y = glass.top; y <= glass.bottom; y++) along += bothLines(image, left, right, y);
   // Large windows (or small superpixels) need the reach of the glass's own height.
   const reach = Math.max(
     Math.round(tuning.lineReach * cell),
     Math.round(tuning.reachGlass * (glass.bottom - glass.top + 1)),
   );
-  const insetX = Math.floor(0.15 * (right - left));
-  const middle = Math.round((glass.top + glass.bottom) / 2);
   // Going down, a line across the window that runs on beyond both sides (a balcony rail, a
   // sill) ends the window, though its side lines may go on behind the rail; a glazing bar
   // stops at the frame. Only down: upwards the lintel above a frame is such a line too
   // (decision 058: down only, windows 0.751 → 0.769 after 3 clicks, doors 0.805 → 0.809).
-  const sideStrength = along / (glass.bottom - glass.top + 1);
-  const outside = Math.max(2, Math.round(tuning.crossingOutside * (right - left + 1)));
-  const crossing = (y: number) => {
-    const inner = rowEdge(image, y, left + insetX, right - insetX);
-    if (inner < tuning.crossingLine * sideStrength) return false;
-    const share = tuning.crossingShare * inner;
-    return (
-      rowEdge(image, y, left - outside, left - 2) >= share &&
-      rowEdge(image, y, right + 2, right + outside) >= share
-    );
+  const ends: LineEnds = {
+    image,
+    left,
+    right,
+    insetX: Math.floor(0.15 * (right - left)),
+    middle: Math.round((glass.top + glass.bottom) / 2),
+    reach,
+    threshold: (tuning.lineShare * along) / (glass.bottom - glass.top + 1),
+    gap: Math.max(1, Math.round(tuning.lineGap * cell)),
+    snap: tuning.snap,
+    sideStrength: along / (glass.bottom - glass.top + 1),
+    outside: Math.max(2, Math.round(tuning.crossingOutside * (right - left + 1))),
+    crossingFrom: tuning.crossingStart * (glass.bottom - glass.top + 1),
+    crossingLine: tuning.crossingLine,
+    crossingShare: tuning.crossingShare,
   };
-  const crossingFrom = tuning.crossingStart * (glass.bottom - glass.top + 1);
-  const lineEnd = (direction: 1 | -1) => {
-    let last = middle;
-    let missed = 0;
-    for (let y = middle; Math.abs(y - middle) <= reach && y >= 0 && y < height; y += direction) {
-      if (direction === 1 && y - middle >= crossingFrom && crossing(y)) {
-        last = y;
-        break;
-      }
-      if (bothLines(y) >= threshold) {
-        last = y;
-        missed = 0;
-      } else if (++missed > gap) {
-        break;
-      }
+  return { left, right, top: lineEnd(ends, -1), bottom: lineEnd(ends, 1) };
+}
+
+/** The gradient across column x at row y (0 outside the photo). */
+function edgeAt(image: FacadeImage, x: number, y: number): number {
+  const { width, verticalEdgeSums } = image;
+  return x < 0 || x >= width
+    ? 0
+    : (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
+}
+
+/** The strongest gradient across columns x − 1…x + 1 at row y. */
+function lineNear(image: FacadeImage, x: number, y: number): number {
+  return Math.max(edgeAt(image, x - 1, y), edgeAt(image, x, y), edgeAt(image, x + 1, y));
+}
+
+/** How strong both side lines are at row y: the weaker of the two. */
+function bothLines(image: FacadeImage, left: number, right: number, y: number): number {
+  return Math.min(lineNear(image, left, y), lineNear(image, right, y));
+}
+
+/** What `lineEnd` follows the side lines with (`openingAroundGlass`). */
+interface LineEnds {
+  image: FacadeImage;
+  left: number;
+  right: number;
+  insetX: number;
+  /** The glass's middle row, where the lines are followed from… */
+  middle: number;
+  /** …at most this far… */
+  reach: number;
+  /** …while both are at least this strong… */
+  threshold: number;
+  /** …but for gaps of at most this many rows; then snapped to the strongest row within `snap`. */
+  gap: number;
+  snap: number;
+  /** The side lines' mean strength along the glass. */
+  sideStrength: number;
+  /** A crossing line runs on this far outside both sides… */
+  outside: number;
+  /** …from this far below the middle… */
+  crossingFrom: number;
+  /** …at least this share of the side lines' strength inside, and this share of that outside. */
+  crossingLine: number;
+  crossingShare: number;
+}
+
+/** Whether row y is a line across the window that runs on beyond both sides (a rail, a sill). */
+function crossing(ends: LineEnds, y: number): boolean {
+  const { image, left, right, insetX, outside } = ends;
+  const inner = rowEdge(image, y, left + insetX, right - insetX);
+  if (inner < ends.crossingLine * ends.sideStrength) return false;
+  const share = ends.crossingShare * inner;
+  return (
+    rowEdge(image, y, left - outside, left - 2) >= share &&
+    rowEdge(image, y, right + 2, right + outside) >= share
+  );
+}
+
+/** Where both side lines stop going up (−1) or down (1), snapped to the strongest row near it. */
+function lineEnd(ends: LineEnds, direction: 1 | -1): number {
+  const { image, middle, reach, left, right, insetX } = ends;
+  const { height } = image;
+  let last = middle;
+  let missed = 0;
+  for (let y = middle; Math.abs(y - middle) <= reach && y >= 0 && y < height; y += direction) {
+    if (direction === 1 && y - middle >= ends.crossingFrom && crossing(ends, y)) {
+      last = y;
+      break;
     }
-    let chosen = last;
-    let chosenStrength = -1;
-    for (let y = Math.max(0, last - tuning.snap); y <= Math.min(height - 1, last + tuning.snap); y++) {
-      const value = rowEdge(image, y, left + insetX, right - insetX);
-      if (value > chosenStrength) {
-        chosenStrength = value;
-        chosen = y;
-      }
+    if (bothLines(image, left, right, y) >= ends.threshold) {
+      last = y;
+      missed = 0;
+    } else if (++missed > ends.gap) {
+      break;
     }
-    return chosen;
-  };
-  return { left, right, top: lineEnd(-1), bottom: lineEnd(1) };
+  }
+  let chosen = last;
+  let chosenStrength = -1;
+  for (let y = Math.max(0, last - ends.snap); y <= Math.min(height - 1, last + ends.snap); y++) {
+    const value = rowEdge(image, y, left + insetX, right - insetX);
+    if (value > chosenStrength) {
+      chosenStrength = value;
+      chosen = y;
+    }
+  }
+  return chosen;
+}
+
+/**
+ * The mean colours of columns `first`…`last` over rows top…bottom (`lineColour`), each read
+ * when first asked for: the pairs of candidate sides of `openingAroundGlass` ask for the same
+ * columns again and again. In one array indexed by column, not a map of arrays: this runs for
+ * up to 60 repeats of each "select all similar"
+ * (docs/decisions/213-select-all-similar-cheaper-clicks.md).
+ */
+interface ColumnColours {
+  image: FacadeImage;
+  first: number;
+  top: number;
+  bottom: number;
+  /** L, a, b of each column from `first` on. */
+  values: Float64Array;
+  /** 1 where the column's colour is read. */
+  known: Uint8Array;
+}
+
+function columnColours(
+  image: FacadeImage,
+  first: number,
+  last: number,
+  top: number,
+  bottom: number,
+): ColumnColours {
+  const count = Math.max(0, last - first + 1);
+  return { image, first, top, bottom, values: new Float64Array(3 * count), known: new Uint8Array(count) };
+}
+
+/** The index into `colours.values` of column `x`'s colour, read if it was not yet. */
+function columnColourAt(colours: ColumnColours, x: number): number {
+  const at = x - colours.first;
+  if (at < 0 || at >= colours.known.length) throw new RangeError(`column ${x} outside the colours read`);
+  if (colours.known[at] !== 1) {
+    const colour = lineColour(colours.image, true, x, colours.top, colours.bottom);
+    colours.values[3 * at] = colour[0] as number;
+    colours.values[3 * at + 1] = colour[1] as number;
+    colours.values[3 * at + 2] = colour[2] as number;
+    colours.known[at] = 1;
+  }
+  return 3 * at;
+}
+
+/** `colourDistance` of the colours of columns `a` and `b`. */
+function columnDistance(colours: ColumnColours, a: number, b: number): number {
+  const atA = columnColourAt(colours, a);
+  const atB = columnColourAt(colours, b);
+  const { values } = colours;
+  const l = (values[atA] as number) - (values[atB] as number);
+  const greenRed = (values[atA + 1] as number) - (values[atB + 1] as number);
+  const blueYellow = (values[atA + 2] as number) - (values[atB + 2] as number);
+  return Math.sqrt(l * l + greenRed * greenRed + blueYellow * blueYellow);
+}
+
+/**
+ * How unlike a pair of side lines are when mirrored: outside and inside each side, step by
+ * step outwards and inwards, the colour distance of the two columns.
+ */
+function mirrorMismatch(colours: ColumnColours, low: number, high: number, mirrorWidth: number): number {
+  let mismatch = 0;
+  for (let step = 0; step < mirrorWidth; step++) {
+    mismatch +=
+      columnDistance(colours, low - 1 - step, high + 1 + step) +
+      columnDistance(colours, low + step, high - step);
+  }
+  return mismatch;
 }
 
 /**

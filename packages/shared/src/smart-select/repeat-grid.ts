@@ -615,18 +615,32 @@ function snapLikeExample(image: FacadeImage, rectangles: Rectangle[], reach: num
     right: (r: Rectangle, offset: number) =>
       column(clampX(r.right + offset), r.top + insetY, Math.max(r.top + insetY, r.bottom - insetY)),
   };
-  /** The shift of a side whose edge profile across it correlates best with the example's. */
-  const shiftFor = (rectangle: Rectangle, side: keyof typeof across, range: number) => {
+  // The example's profile across each side, read once for all the repeats.
+  const profileOf = (rectangle: Rectangle, side: keyof typeof across, range: number) => {
     const reference: number[] = [];
-    for (let offset = -range; offset <= range; offset++) reference.push(across[side](example, offset));
+    for (let offset = -range; offset <= range; offset++) reference.push(across[side](rectangle, offset));
+    return reference;
+  };
+  const references = {
+    top: profileOf(example, 'top', rangeY),
+    bottom: profileOf(example, 'bottom', rangeY),
+    left: profileOf(example, 'left', rangeX),
+    right: profileOf(example, 'right', rangeX),
+  };
+  /**
+   * The shift of a side whose edge profile across it correlates best with the example's. The
+   * profiles of all the shifts are windows of one read from −2 × range to 2 × range: each line
+   * read once, where reading each shift's profile anew read most lines 2 × range + 1 times
+   * (docs/decisions/213-select-all-similar-cheaper-clicks.md).
+   */
+  const shiftFor = (rectangle: Rectangle, side: keyof typeof across, range: number) => {
+    const reference = references[side];
+    const lines = profileOf(rectangle, side, 2 * range);
     let best = 0;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (let shift = -range; shift <= range; shift++) {
-      const profile: number[] = [];
-      for (let offset = -range; offset <= range; offset++)
-        profile.push(across[side](rectangle, shift + offset));
       // Of two nearly equal fits, the nearer.
-      const score = correlation(reference, profile) - (0.1 * Math.abs(shift)) / (range + 1);
+      const score = correlation(reference, lines, shift + range) - (0.1 * Math.abs(shift)) / (range + 1);
       if (score > bestScore) {
         bestScore = score;
         best = shift;
@@ -691,64 +705,105 @@ function placeExactly(
   factor: number,
 ): Rectangle {
   if (factor <= 1) return rough;
+  const placing: Placing = { left: rough.left, top: rough.top, difference: Number.POSITIVE_INFINITY };
+  const coarse = Math.max(1, Math.ceil(factor / 3));
+  searchPlaces(image, reference, placing, rough.left, rough.top, factor - 1, coarse);
+  if (coarse > 1) searchPlaces(image, reference, placing, placing.left, placing.top, coarse - 1, 1);
+  return {
+    left: placing.left,
+    top: placing.top,
+    right: placing.left + reference.width - 1,
+    bottom: placing.top + reference.height - 1,
+  };
+}
+
+/** The best position of `placeExactly` so far and its difference. */
+interface Placing {
+  left: number;
+  top: number;
+  difference: number;
+}
+
+/**
+ * The positions `step` apart within `reach` of a centre, each compared with the example; the
+ * least difference (the first of equals) goes to `placing`. Functions of their own, not
+ * closures made anew for each of a click's hundreds of repeats
+ * (docs/decisions/213-select-all-similar-cheaper-clicks.md).
+ */
+function searchPlaces(
+  image: FacadeImage,
+  reference: PlacingReference,
+  placing: Placing,
+  centreLeft: number,
+  centreTop: number,
+  reach: number,
+  step: number,
+): void {
   const { width, height, lab } = image;
+  const lastLeft = width - reference.width;
+  const lastTop = height - reference.height;
+  // The searched position nearest the rough match is read first: the best is usually near
+  // it, and its difference bounds every other from the start (same answer as the plain
+  // scan, which keeps the first of equal differences, in a fraction of the reads).
+  const firstLeft = centreLeft - reach + step * Math.round(reach / step);
+  const firstTop = centreTop - reach + step * Math.round(reach / step);
+  const firstFits = firstTop >= 0 && firstTop <= lastTop && firstLeft >= 0 && firstLeft <= lastLeft;
+  const firstDifference = firstFits
+    ? differenceAt(
+        lab,
+        width,
+        reference,
+        firstLeft,
+        firstTop,
+        Number.POSITIVE_INFINITY,
+        Number.POSITIVE_INFINITY,
+      )
+    : Number.POSITIVE_INFINITY;
+  for (let top = centreTop - reach; top <= centreTop + reach; top += step) {
+    if (top < 0 || top > lastTop) continue;
+    for (let left = centreLeft - reach; left <= centreLeft + reach; left += step) {
+      if (left < 0 || left > lastLeft) continue;
+      const difference =
+        left === firstLeft && top === firstTop
+          ? firstDifference
+          : differenceAt(lab, width, reference, left, top, placing.difference, firstDifference);
+      if (difference < placing.difference) {
+        placing.difference = difference;
+        placing.left = left;
+        placing.top = top;
+      }
+    }
+  }
+}
+
+/**
+ * The squared difference of lightness from the example at a position. The sum only grows
+ * along the rows, so a position is given up (infinity) as soon as it is at or over `limit`
+ * (the best so far), or over `bound` (the difference of a position of the same search already
+ * known): either way it cannot be the first least one.
+ */
+function differenceAt(
+  lab: Float32Array,
+  width: number,
+  reference: PlacingReference,
+  left: number,
+  top: number,
+  limit: number,
+  bound: number,
+): number {
   const { stride, columns, rows, values } = reference;
   const step = stride * 3;
-  const exampleWidth = reference.width;
-  const exampleHeight = reference.height;
-  // The sum of squares only grows along the rows, so a position is given up (infinity) as
-  // soon as it is at or over the best so far, or over `bound`, the difference of a position
-  // of the same search already known: either way it cannot be the first least one.
-  const differenceAt = (left: number, top: number, limit: number, bound: number) => {
-    let difference = 0;
-    for (let row = 0; row < rows; row++) {
-      if (difference >= limit || difference > bound) return Number.POSITIVE_INFINITY;
-      const to = ((top + row * stride) * width + left) * 3;
-      const from = row * columns;
-      for (let column = 0; column < columns; column++) {
-        const delta = (values[from + column] as number) - (lab[to + column * step] as number);
-        difference += delta * delta;
-      }
+  let difference = 0;
+  for (let row = 0; row < rows; row++) {
+    if (difference >= limit || difference > bound) return Number.POSITIVE_INFINITY;
+    const to = ((top + row * stride) * width + left) * 3;
+    const from = row * columns;
+    for (let column = 0; column < columns; column++) {
+      const delta = (values[from + column] as number) - (lab[to + column * step] as number);
+      difference += delta * delta;
     }
-    return difference;
-  };
-  const fits = (left: number, top: number) =>
-    top >= 0 && top + exampleHeight <= height && left >= 0 && left + exampleWidth <= width;
-  let best = { left: rough.left, top: rough.top };
-  let bestDifference = Number.POSITIVE_INFINITY;
-  const search = (centreLeft: number, centreTop: number, reach: number, step: number) => {
-    // The searched position nearest the rough match is read first: the best is usually near
-    // it, and its difference bounds every other from the start (same answer as the plain
-    // scan, which keeps the first of equal differences, in a fraction of the reads).
-    const nearest = (centre: number) => centre - reach + step * Math.round(reach / step);
-    const firstLeft = nearest(centreLeft);
-    const firstTop = nearest(centreTop);
-    const firstDifference = fits(firstLeft, firstTop)
-      ? differenceAt(firstLeft, firstTop, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY)
-      : Number.POSITIVE_INFINITY;
-    for (let top = centreTop - reach; top <= centreTop + reach; top += step) {
-      for (let left = centreLeft - reach; left <= centreLeft + reach; left += step) {
-        if (!fits(left, top)) continue;
-        const difference =
-          left === firstLeft && top === firstTop
-            ? firstDifference
-            : differenceAt(left, top, bestDifference, firstDifference);
-        if (difference < bestDifference) {
-          bestDifference = difference;
-          best = { left, top };
-        }
-      }
-    }
-  };
-  const coarse = Math.max(1, Math.ceil(factor / 3));
-  search(rough.left, rough.top, factor - 1, coarse);
-  if (coarse > 1) search(best.left, best.top, coarse - 1, 1);
-  return {
-    left: best.left,
-    top: best.top,
-    right: best.left + exampleWidth - 1,
-    bottom: best.top + exampleHeight - 1,
-  };
+  }
+  return difference;
 }
 
 /** Mean edge strength across a vertical line x from top to bottom, and along a horizontal one. */
@@ -764,16 +819,26 @@ function edgeReader(image: FacadeImage) {
   return { column, row };
 }
 
-/** Pearson correlation of two equally long series (0 when either is flat). */
-function correlation(a: number[], b: number[]): number {
-  const meanA = a.reduce((sum, value) => sum + value, 0) / a.length;
-  const meanB = b.reduce((sum, value) => sum + value, 0) / b.length;
+/**
+ * Pearson correlation of `a` with as many values of `b` from `from` on (0 when either is
+ * flat).
+ */
+function correlation(a: number[], b: number[], from: number): number {
+  const length = a.length;
+  let sumA = 0;
+  let sumB = 0;
+  for (let index = 0; index < length; index++) {
+    sumA += a[index] as number;
+    sumB += b[from + index] as number;
+  }
+  const meanA = sumA / length;
+  const meanB = sumB / length;
   let product = 0;
   let squaresA = 0;
   let squaresB = 0;
-  for (let index = 0; index < a.length; index++) {
+  for (let index = 0; index < length; index++) {
     const da = (a[index] as number) - meanA;
-    const db = (b[index] as number) - meanB;
+    const db = (b[from + index] as number) - meanB;
     product += da * db;
     squaresA += da * da;
     squaresB += db * db;

@@ -223,37 +223,58 @@ function widenBandToFrame(
   rowInBand: Uint8Array,
   columnInBand: Uint8Array,
 ): void {
-  const rowIsFrame = (y: number) => {
-    let solid = 0;
-    for (let x = 0, index = y * boxWidth; x < boxWidth; x++, index++) solid += 1 - (isGlass[index] as number);
-    return solid >= frameLineShare * boxWidth;
-  };
-  const columnIsFrame = (x: number) => {
-    let solid = 0;
-    for (let y = 0, index = x; y < boxHeight; y++, index += boxWidth) solid += 1 - (isGlass[index] as number);
-    return solid >= frameLineShare * boxHeight;
-  };
-  // How many lines from one end of the box inwards are a frame's; 0 when more than `thickest`.
-  const frameLines = (
-    length: number,
-    isFrame: (line: number) => boolean,
-    first: number,
-    direction: 1 | -1,
-  ) => {
-    let lines = 0;
-    while (lines <= thickest && lines < length && isFrame(first + direction * lines)) lines++;
-    return lines > thickest || lines >= length / 3 ? 0 : lines;
-  };
-  const top = frameLines(boxHeight, rowIsFrame, 0, 1);
-  const bottom = frameLines(boxHeight, rowIsFrame, boxHeight - 1, -1);
-  const left = frameLines(boxWidth, columnIsFrame, 0, 1);
-  const right = frameLines(boxWidth, columnIsFrame, boxWidth - 1, -1);
+  // Functions of their own, not closures made for each of a click's boxes
+  // (docs/decisions/213-select-all-similar-cheaper-clicks.md).
+  const top = frameLines(isGlass, boxWidth, boxHeight, thickest, true, 0, 1);
+  const bottom = frameLines(isGlass, boxWidth, boxHeight, thickest, true, boxHeight - 1, -1);
+  const left = frameLines(isGlass, boxWidth, boxHeight, thickest, false, 0, 1);
+  const right = frameLines(isGlass, boxWidth, boxHeight, thickest, false, boxWidth - 1, -1);
   // A frame goes all round: on all four sides, or it is something else along one.
   if (top === 0 || bottom === 0 || left === 0 || right === 0) return;
   for (let at = 0; at < top; at++) rowInBand[at] = 1;
   for (let at = 0; at < bottom; at++) rowInBand[boxHeight - 1 - at] = 1;
   for (let at = 0; at < left; at++) columnInBand[at] = 1;
   for (let at = 0; at < right; at++) columnInBand[boxWidth - 1 - at] = 1;
+}
+
+/**
+ * How many rows (`rows`) or columns from `first` inwards (`direction`) are a frame's (at least
+ * `frameLineShare` not glass); 0 when more than `thickest`, or a third of the box or more.
+ */
+function frameLines(
+  isGlass: Uint8Array,
+  boxWidth: number,
+  boxHeight: number,
+  thickest: number,
+  rows: boolean,
+  first: number,
+  direction: 1 | -1,
+): number {
+  const length = rows ? boxHeight : boxWidth;
+  let lines = 0;
+  while (
+    lines <= thickest &&
+    lines < length &&
+    (rows
+      ? rowIsFrame(isGlass, boxWidth, first + direction * lines)
+      : columnIsFrame(isGlass, boxWidth, boxHeight, first + direction * lines))
+  )
+    lines++;
+  return lines > thickest || lines >= length / 3 ? 0 : lines;
+}
+
+/** Whether row y of the box is at least `frameLineShare` not glass. */
+function rowIsFrame(isGlass: Uint8Array, boxWidth: number, y: number): boolean {
+  let solid = 0;
+  for (let x = 0, index = y * boxWidth; x < boxWidth; x++, index++) solid += 1 - (isGlass[index] as number);
+  return solid >= frameLineShare * boxWidth;
+}
+
+/** Whether column x of the box is at least `frameLineShare` not glass. */
+function columnIsFrame(isGlass: Uint8Array, boxWidth: number, boxHeight: number, x: number): boolean {
+  let solid = 0;
+  for (let y = 0, index = x; y < boxHeight; y++, index += boxWidth) solid += 1 - (isGlass[index] as number);
+  return solid >= frameLineShare * boxHeight;
 }
 
 /** An opening's box within the photo: its sides (inclusive), its size and the photo's width. */
@@ -285,7 +306,13 @@ function markLines(
   }
 }
 
-/** The mean colour of the box's middle (glass) and of its band (frame), 0 where empty, into `centres`. */
+/**
+ * The mean colour of the box's middle (glass) and of its band (frame), 0 where empty, into
+ * `centres`. A row outside the band reads only its band's columns (and the middle's, in the
+ * middle half): the pixels between belong to neither, and reading every pixel of the box to
+ * skip them was a pass of its own (docs/decisions/213-select-all-similar-cheaper-clicks.md).
+ * Each sum adds the same pixels in the same order as a pass over every pixel.
+ */
 function startingCentres(
   lab: Float32Array,
   box: PixelBox,
@@ -295,44 +322,121 @@ function startingCentres(
   columnInMiddle: Uint8Array,
   centres: Float64Array,
 ): void {
-  const { left, top, right, bottom, photoWidth } = box;
-  let sumGlassL = 0;
-  let sumGlassA = 0;
-  let sumGlassB = 0;
-  let glassCount = 0;
-  let sumFrameL = 0;
-  let sumFrameA = 0;
-  let sumFrameB = 0;
-  let frameCount = 0;
+  const { left, top, bottom, width: boxWidth, photoWidth } = box;
+  // The columns a row outside the band reads, left to right: the band's, and those of the
+  // band or the middle (for the middle rows).
+  const bandColumns: number[] = [];
+  const bandOrMiddleColumns: number[] = [];
+  for (let column = 0; column < boxWidth; column++) {
+    if (columnInBand[column] === 1) bandColumns.push(column);
+    if (columnInBand[column] === 1 || columnInMiddle[column] === 1) bandOrMiddleColumns.push(column);
+  }
+  // Glass at 0–2 and its count at 3, frame at 4–6 and its count at 7.
+  const sums = new Float64Array(8);
   for (let y = top; y <= bottom; y++) {
-    const isBandRow = rowInBand[y - top] === 1;
     const isMiddleRow = rowInMiddle[y - top] === 1;
-    for (let x = left; x <= right; x++) {
-      const offset = (y * photoWidth + x) * 3;
-      if (isMiddleRow && columnInMiddle[x - left] === 1) {
-        sumGlassL += lab[offset] as number;
-        sumGlassA += lab[offset + 1] as number;
-        sumGlassB += lab[offset + 2] as number;
-        glassCount++;
-      } else if (isBandRow || columnInBand[x - left] === 1) {
-        sumFrameL += lab[offset] as number;
-        sumFrameA += lab[offset + 1] as number;
-        sumFrameB += lab[offset + 2] as number;
-        frameCount++;
-      }
-    }
+    const rowOffset = (y * photoWidth + left) * 3;
+    if (rowInBand[y - top] === 1) addAllColumns(lab, rowOffset, boxWidth, isMiddleRow, columnInMiddle, sums);
+    else if (isMiddleRow) addColumns(lab, rowOffset, bandOrMiddleColumns, columnInMiddle, sums);
+    else addColumns(lab, rowOffset, bandColumns, null, sums);
   }
   centres.fill(0);
+  const glassCount = sums[3] as number;
+  const frameCount = sums[7] as number;
   if (glassCount > 0) {
-    centres[0] = sumGlassL / glassCount;
-    centres[1] = sumGlassA / glassCount;
-    centres[2] = sumGlassB / glassCount;
+    centres[0] = (sums[0] as number) / glassCount;
+    centres[1] = (sums[1] as number) / glassCount;
+    centres[2] = (sums[2] as number) / glassCount;
   }
   if (frameCount > 0) {
-    centres[3] = sumFrameL / frameCount;
-    centres[4] = sumFrameA / frameCount;
-    centres[5] = sumFrameB / frameCount;
+    centres[3] = (sums[4] as number) / frameCount;
+    centres[4] = (sums[5] as number) / frameCount;
+    centres[5] = (sums[6] as number) / frameCount;
   }
+}
+
+/** A band row of `startingCentres`: every pixel is frame, but the middle's in a middle row. */
+function addAllColumns(
+  lab: Float32Array,
+  rowOffset: number,
+  boxWidth: number,
+  isMiddleRow: boolean,
+  columnInMiddle: Uint8Array,
+  sums: Float64Array,
+): void {
+  let glassL = sums[0] as number;
+  let glassA = sums[1] as number;
+  let glassB = sums[2] as number;
+  let glassCount = sums[3] as number;
+  let frameL = sums[4] as number;
+  let frameA = sums[5] as number;
+  let frameB = sums[6] as number;
+  let frameCount = sums[7] as number;
+  for (let column = 0, offset = rowOffset; column < boxWidth; column++, offset += 3) {
+    if (isMiddleRow && columnInMiddle[column] === 1) {
+      glassL += lab[offset] as number;
+      glassA += lab[offset + 1] as number;
+      glassB += lab[offset + 2] as number;
+      glassCount++;
+    } else {
+      frameL += lab[offset] as number;
+      frameA += lab[offset + 1] as number;
+      frameB += lab[offset + 2] as number;
+      frameCount++;
+    }
+  }
+  sums[0] = glassL;
+  sums[1] = glassA;
+  sums[2] = glassB;
+  sums[3] = glassCount;
+  sums[4] = frameL;
+  sums[5] = frameA;
+  sums[6] = frameB;
+  sums[7] = frameCount;
+}
+
+/**
+ * A row outside the band of `startingCentres`: the listed columns, glass where `columnInMiddle`
+ * (given for a middle row) says so, frame otherwise.
+ */
+function addColumns(
+  lab: Float32Array,
+  rowOffset: number,
+  columns: number[],
+  columnInMiddle: Uint8Array | null,
+  sums: Float64Array,
+): void {
+  let glassL = sums[0] as number;
+  let glassA = sums[1] as number;
+  let glassB = sums[2] as number;
+  let glassCount = sums[3] as number;
+  let frameL = sums[4] as number;
+  let frameA = sums[5] as number;
+  let frameB = sums[6] as number;
+  let frameCount = sums[7] as number;
+  for (let at = 0; at < columns.length; at++) {
+    const column = columns[at] as number;
+    const offset = rowOffset + 3 * column;
+    if (columnInMiddle !== null && columnInMiddle[column] === 1) {
+      glassL += lab[offset] as number;
+      glassA += lab[offset + 1] as number;
+      glassB += lab[offset + 2] as number;
+      glassCount++;
+    } else {
+      frameL += lab[offset] as number;
+      frameA += lab[offset + 1] as number;
+      frameB += lab[offset + 2] as number;
+      frameCount++;
+    }
+  }
+  sums[0] = glassL;
+  sums[1] = glassA;
+  sums[2] = glassB;
+  sums[3] = glassCount;
+  sums[4] = frameL;
+  sums[5] = frameA;
+  sums[6] = frameB;
+  sums[7] = frameCount;
 }
 
 /**
@@ -468,22 +572,19 @@ function markThickAsGlass(
   const size = width * height;
   const { solid, first, second, ones } = scratch;
   notGlass(isGlass, solid, size);
-  // Eroded along rows, then columns; the result dilated the same way.
-  filterRows(solid, first, width, height, radius, true);
-  filterColumns(first, second, width, height, radius, true, ones);
+  // Eroded along rows, then columns; the result dilated the same way. Where the erosion
+  // leaves nothing (no square fits: the frame's band and bars only), the dilation would
+  // add nothing either and is skipped (docs/decisions/213-select-all-similar-cheaper-clicks.md).
+  if (filterRows(solid, first, width, height, radius, true) === 0) return;
+  if (filterColumns(first, second, width, height, radius, true, ones) === 0) return;
   filterRows(second, first, width, height, radius, false);
-  filterColumns(first, second, width, height, radius, false, ones);
-  addGlass(isGlass, second, size);
+  // The last pass marks the glass itself: what it dilates to is glass.
+  filterColumns(first, isGlass, width, height, radius, false, ones, true);
 }
 
 /** `solid`: 1 where `isGlass` is 0 and the other way round, over the first `size` pixels. */
 function notGlass(isGlass: Uint8Array, solid: Uint8Array, size: number): void {
   for (let index = 0; index < size; index++) solid[index] = isGlass[index] === 1 ? 0 : 1;
-}
-
-/** Marks as glass the pixels `extra` holds, over the first `size` pixels. */
-function addGlass(isGlass: Uint8Array, extra: Uint8Array, size: number): void {
-  for (let index = 0; index < size; index++) if (extra[index] === 1) isGlass[index] = 1;
 }
 
 /**
@@ -501,7 +602,8 @@ function filterRows(
   height: number,
   radius: number,
   isErosion: boolean,
-): void {
+): number {
+  let written = 0;
   for (let start = 0; start < width * height; start += width) {
     let ones = 0;
     for (let at = 0; at < Math.min(width, radius); at++) ones += source[start + at] as number;
@@ -510,12 +612,18 @@ function filterRows(
       if (at - radius - 1 >= 0) ones -= source[start + at - radius - 1] as number;
       const window =
         (at + radius < width ? at + radius : width - 1) - (at - radius > 0 ? at - radius : 0) + 1;
-      result[start + at] = isErosion ? (ones === window ? 1 : 0) : ones > 0 ? 1 : 0;
+      const value = isErosion ? (ones === window ? 1 : 0) : ones > 0 ? 1 : 0;
+      result[start + at] = value;
+      written += value;
     }
   }
+  return written;
 }
 
-/** As `filterRows`, along columns; `ones` holds at least `width` counts. */
+/**
+ * As `filterRows`, along columns; `ones` holds at least `width` counts. With `onlyOnes` (a
+ * dilation) the ones are written and the rest of `result` is left as it was.
+ */
 function filterColumns(
   source: Uint8Array,
   result: Uint8Array,
@@ -524,17 +632,54 @@ function filterColumns(
   radius: number,
   isErosion: boolean,
   ones: Int32Array,
-): void {
+  onlyOnes = false,
+): number {
   ones.fill(0, 0, width);
+  let written = 0;
   for (let y = 0; y < Math.min(height, radius); y++) addRow(ones, source, y * width, width, 1);
   for (let y = 0; y < height; y++) {
     if (y + radius < height) addRow(ones, source, (y + radius) * width, width, 1);
     if (y - radius - 1 >= 0) addRow(ones, source, (y - radius - 1) * width, width, -1);
     const window = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
-    const row = y * width;
-    if (isErosion) for (let x = 0; x < width; x++) result[row + x] = ones[x] === window ? 1 : 0;
-    else for (let x = 0; x < width; x++) result[row + x] = (ones[x] as number) > 0 ? 1 : 0;
+    written += writeColumnCounts(ones, result, y * width, width, isErosion ? window : onlyOnes ? -1 : 0);
   }
+  return written;
+}
+
+/**
+ * One row of `filterColumns`' result from the per-column counts: 1 where the count is `full`
+ * (erosion), or, `full` 0, where it is above 0 (dilation); `full` −1: as a dilation, but only
+ * its ones are written. Returns the ones written.
+ */
+function writeColumnCounts(
+  ones: Int32Array,
+  result: Uint8Array,
+  row: number,
+  width: number,
+  full: number,
+): number {
+  let written = 0;
+  if (full < 0) {
+    for (let x = 0; x < width; x++) {
+      if ((ones[x] as number) > 0) {
+        result[row + x] = 1;
+        written++;
+      }
+    }
+  } else if (full > 0) {
+    for (let x = 0; x < width; x++) {
+      const value = ones[x] === full ? 1 : 0;
+      result[row + x] = value;
+      written += value;
+    }
+  } else {
+    for (let x = 0; x < width; x++) {
+      const value = (ones[x] as number) > 0 ? 1 : 0;
+      result[row + x] = value;
+      written += value;
+    }
+  }
+  return written;
 }
 
 /** Adds `sign` × the row of `source` starting at `start` to the per-column counts. */
