@@ -166,6 +166,15 @@ export interface FacadeTuning {
   /** …and goes down to its slab's edge, looked for within this share of its height below it. */
   railingSlab: number;
   /**
+   * A gap in a railing wider than this many superpixel sizes (0: none) ends it when it is plain
+   * wall: under `railingPierDark` of its cells dark and under `railingPierEdges` of them bars'
+   * edges. A pier between two balustrades, not a stretch of sparse bars or dark glass behind them
+   * (docs/decisions/201-railings-end-at-piers.md).
+   */
+  railingPierBridge: number;
+  railingPierDark: number;
+  railingPierEdges: number;
+  /**
    * A subtracting click on a surface removes the surface under it when that is at most this
    * share of the photo, else the opening under it (docs/decisions/053; above 1: always the surface).
    */
@@ -356,6 +365,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   railingAspect: 1.5,
   railingGrow: 0.5,
   railingSlab: 0.5,
+  railingPierBridge: 1.5,
+  railingPierDark: 0.3,
+  railingPierEdges: 0.1,
   subtractSurfaceShare: 0.3,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
@@ -1030,6 +1042,9 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
       minimumAspect: tuning.railingAspect,
       grow: tuning.railingGrow,
       slab: tuning.railingSlab,
+      pierBridge: Math.round(tuning.railingPierBridge * cell),
+      pierDark: tuning.railingPierDark,
+      pierEdges: tuning.railingPierEdges,
     }).filter((box) => {
       // A balcony stands in front of a floor's lower part, across at least one column.
       const onColumn = grid.columns.some(([from, to]) => box.left <= to && box.right >= from);

@@ -600,6 +600,14 @@ export interface RailingTuning {
   grow: number;
   /** How far below the bars (times their height) the slab's lower edge is looked for. */
   slab: number;
+  /**
+   * A gap wider than this many cells (0: none) ends a railing when it is plain wall: under
+   * `pierDark` of its cells dark in the map and under `pierEdges` of them bars' edges
+   * (docs/decisions/201-railings-end-at-piers.md).
+   */
+  pierBridge: number;
+  pierDark: number;
+  pierEdges: number;
 }
 
 /**
@@ -662,11 +670,19 @@ export function railingOpenings(image: FacadeImage, map: OpeningMap, tuning: Rai
       }
       found.push({ left: from, top, right: last, bottom: slabBottom });
     };
+    // A gap bridged (a stretch of sparse bars, a post) unless it is a pier: plain wall, neither
+    // dark (glass or shade behind bars) nor crossed by bars' edges.
+    const isPier = (gap: number, x: number) =>
+      tuning.pierBridge > 0 &&
+      gap > tuning.pierBridge &&
+      countIn(map, last + 1, top, x - 1, bottom) < tuning.pierDark * gap * rows &&
+      countIn(edges, last + 1, top, x - 1, bottom) <= tuning.pierEdges * gap * rows;
     for (let x = 0; x < width; x++) {
       const isRailing = countIn(edges, x, top, x, bottom) / rows >= tuning.columnShare;
       if (!isRailing) continue;
+      const gap = x - last - 1;
       if (from < 0) from = x;
-      else if (x - last - 1 > tuning.bridge) {
+      else if (gap > tuning.bridge || isPier(gap, x)) {
         close();
         from = x;
       }
