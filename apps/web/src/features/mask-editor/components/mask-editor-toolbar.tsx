@@ -67,17 +67,41 @@ export function MaskEditorToolbar({
   const brushSizeId = useId();
   const toleranceId = useId();
   const frameWidthId = useId();
+  const layerSelectId = useId();
   const usesBrush = settings.tool === 'brush' || settings.tool === 'eraser';
 
   return (
     <div className="mask-editor__toolbar">
       {/*
-       * Three rows: what is painted, how, and undo and zoom. On a phone each row is one line that
-       * scrolls sideways; elsewhere the rows lend their groups to the toolbar, which wraps them
-       * (docs/decisions/094-phone-mask-toolbar.md).
+       * Three rows: what is painted, how (with the tool's options), and undo and zoom. On a phone
+       * the rows wrap, the layers are one select and the options keep a fixed height, so every
+       * control is in view without a sideways scroll and the photo never moves when they change
+       * (docs/decisions/216-phone-mask-toolbar-wraps.md); elsewhere the rows lend their groups to
+       * the toolbar, which wraps them (docs/decisions/094-phone-mask-toolbar.md).
        */}
       <div className="mask-editor__row">
-        <fieldset className="mask-editor__group">
+        {/* A phone's layer choice: one select, named by the same visible label as the buttons. */}
+        <div className="mask-editor__layer-select">
+          <label htmlFor={layerSelectId}>{t('layers.label')}</label>
+          <span
+            className="mask-editor__swatch"
+            style={{ background: overlayCss(settings.target) }}
+            aria-hidden="true"
+          />
+          <select
+            id={layerSelectId}
+            className="ui-select"
+            value={settings.target}
+            onChange={(event) => onChange({ target: event.currentTarget.value as MaskTarget })}
+          >
+            {maskTargets.map((target) => (
+              <option key={target} value={target}>
+                {t(`layers.${target}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="mask-editor__group mask-editor__layers">
           <legend>{t('layers.label')}</legend>
           {maskTargets.map((target) => (
             <Button
@@ -114,105 +138,110 @@ export function MaskEditorToolbar({
           ))}
         </fieldset>
 
-        {usesBrush ? (
-          <fieldset className="mask-editor__group mask-editor__option">
-            <legend>{t('brushShape.label')}</legend>
-            {(['round', 'square'] as const).map((shape) => (
-              <Button
-                key={shape}
-                size="small"
-                variant={settings.brushShape === shape ? 'primary' : 'secondary'}
-                aria-pressed={settings.brushShape === shape}
-                onClick={() => onChange({ brushShape: shape })}
-              >
-                {t(`brushShape.${shape}`)}
-              </Button>
-            ))}
-          </fieldset>
-        ) : null}
+        {/* The tool's and the layer's options: a fixed height on a phone (two rows at most). */}
+        <div className="mask-editor__options">
+          {usesBrush ? (
+            <fieldset className="mask-editor__group mask-editor__option">
+              <legend>{t('brushShape.label')}</legend>
+              {(['round', 'square'] as const).map((shape) => (
+                <Button
+                  key={shape}
+                  size="small"
+                  variant={settings.brushShape === shape ? 'primary' : 'secondary'}
+                  aria-pressed={settings.brushShape === shape}
+                  onClick={() => onChange({ brushShape: shape })}
+                >
+                  {t(`brushShape.${shape}`)}
+                </Button>
+              ))}
+            </fieldset>
+          ) : null}
 
-        {settings.tool === 'region' ? (
-          <fieldset className="mask-editor__group mask-editor__option">
-            <legend>{t('regionShape.label')}</legend>
-            {(['rectangle', 'ellipse'] as const).map((shape) => (
-              <Button
-                key={shape}
-                size="small"
-                variant={settings.regionShape === shape ? 'primary' : 'secondary'}
-                aria-pressed={settings.regionShape === shape}
-                onClick={() => onChange({ regionShape: shape })}
-              >
-                {t(`regionShape.${shape}`)}
-              </Button>
-            ))}
-          </fieldset>
-        ) : null}
+          {settings.tool === 'region' ? (
+            <fieldset className="mask-editor__group mask-editor__option">
+              <legend>{t('regionShape.label')}</legend>
+              {(['rectangle', 'ellipse'] as const).map((shape) => (
+                <Button
+                  key={shape}
+                  size="small"
+                  variant={settings.regionShape === shape ? 'primary' : 'secondary'}
+                  aria-pressed={settings.regionShape === shape}
+                  onClick={() => onChange({ regionShape: shape })}
+                >
+                  {t(`regionShape.${shape}`)}
+                </Button>
+              ))}
+            </fieldset>
+          ) : null}
 
-        {/* Only the brush and the eraser have a size ([ and ] still change it with any tool). */}
-        {usesBrush ? (
-          <div className="mask-editor__slider mask-editor__option">
-            <label htmlFor={brushSizeId}>{t('brushSize')}</label>
-            <input
-              id={brushSizeId}
-              type="range"
-              min={brushSizeLimits.minimum}
-              max={brushSizeLimits.maximum}
-              step={1}
-              value={settings.brushSize}
-              onChange={(event) => onChange({ brushSize: Number(event.currentTarget.value) })}
-            />
-            <output htmlFor={brushSizeId}>{settings.brushSize}</output>
-          </div>
-        ) : null}
-
-        {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
-          <>
+          {/* Only the brush and the eraser have a size ([ and ] still change it with any tool). */}
+          {usesBrush ? (
             <div className="mask-editor__slider mask-editor__option">
-              <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
+              <label htmlFor={brushSizeId}>{t('brushSize')}</label>
               <input
-                id={frameWidthId}
+                id={brushSizeId}
                 type="range"
-                min={frameWidthLimits.minimum}
-                max={frameWidthLimits.maximum}
+                min={brushSizeLimits.minimum}
+                max={brushSizeLimits.maximum}
                 step={1}
-                value={settings.frameWidth}
-                onChange={(event) => onChange({ frameWidth: Number(event.currentTarget.value) })}
+                value={settings.brushSize}
+                onChange={(event) => onChange({ brushSize: Number(event.currentTarget.value) })}
               />
-              <output htmlFor={frameWidthId}>{t('frameWidthValue', { percent: settings.frameWidth })}</output>
+              <output htmlFor={brushSizeId}>{settings.brushSize}</output>
             </div>
-            <Button
-              size="small"
-              className="mask-editor__option"
-              onClick={onSelectAllSimilar}
-              disabled={!canSelectAllSimilar}
-            >
-              {t('selectAllSimilar')}
-            </Button>
-          </>
-        ) : null}
+          ) : null}
 
-        {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
-          <div className="mask-editor__slider mask-editor__option">
-            <label htmlFor={toleranceId}>{t('tolerance')}</label>
-            <input
-              id={toleranceId}
-              type="range"
-              min={smartSelectTolerance.minimum}
-              max={smartSelectTolerance.maximum}
-              step={1}
-              value={settings.tolerances[settings.target]}
-              onChange={(event) =>
-                onChange({
-                  tolerances: {
-                    ...settings.tolerances,
-                    [settings.target]: Number(event.currentTarget.value),
-                  },
-                })
-              }
-            />
-            <output htmlFor={toleranceId}>{settings.tolerances[settings.target]}</output>
-          </div>
-        ) : null}
+          {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
+            <>
+              <div className="mask-editor__slider mask-editor__option">
+                <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
+                <input
+                  id={frameWidthId}
+                  type="range"
+                  min={frameWidthLimits.minimum}
+                  max={frameWidthLimits.maximum}
+                  step={1}
+                  value={settings.frameWidth}
+                  onChange={(event) => onChange({ frameWidth: Number(event.currentTarget.value) })}
+                />
+                <output htmlFor={frameWidthId}>
+                  {t('frameWidthValue', { percent: settings.frameWidth })}
+                </output>
+              </div>
+              <Button
+                size="small"
+                className="mask-editor__option"
+                onClick={onSelectAllSimilar}
+                disabled={!canSelectAllSimilar}
+              >
+                {t('selectAllSimilar')}
+              </Button>
+            </>
+          ) : null}
+
+          {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
+            <div className="mask-editor__slider mask-editor__option">
+              <label htmlFor={toleranceId}>{t('tolerance')}</label>
+              <input
+                id={toleranceId}
+                type="range"
+                min={smartSelectTolerance.minimum}
+                max={smartSelectTolerance.maximum}
+                step={1}
+                value={settings.tolerances[settings.target]}
+                onChange={(event) =>
+                  onChange({
+                    tolerances: {
+                      ...settings.tolerances,
+                      [settings.target]: Number(event.currentTarget.value),
+                    },
+                  })
+                }
+              />
+              <output htmlFor={toleranceId}>{settings.tolerances[settings.target]}</output>
+            </div>
+          ) : null}
+        </div>
       </div>
 
       <div className="mask-editor__row">

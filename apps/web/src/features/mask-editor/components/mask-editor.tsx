@@ -364,9 +364,16 @@ export function MaskEditor({
               canSelectAllSimilar={smartState === 'ready'}
               onSelectAllSimilar={selectAllSimilar}
             />
-            {/* The guide is about the layer it was given for; another layer has its own hint. */}
-            {guide && settings.target === initialTarget ? (
-              <p id={guideId} className="mask-editor__guide">
+            {/*
+             * The guide is about the layer it was given for; another layer has its own hint. Its
+             * line stays (hidden) meanwhile, so a layer change never moves the photo (decision 216).
+             */}
+            {guide ? (
+              <p
+                id={guideId}
+                className="mask-editor__guide"
+                data-hidden={settings.target === initialTarget ? undefined : ''}
+              >
                 {guide}
               </p>
             ) : null}
