@@ -10,8 +10,10 @@
  * or coping) and under which a slab's lower line lies within the railing's height: a grille
  * in a window, carved ornament or a shutter's boards have no such lines along them. A balcony
  * with fainter lines is kept beside an outlined one on its floor (the same handrail and slab),
- * or beside two more fainter ones. Measured: docs/decisions/155-balconies-whole-photo.md,
- * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md.
+ * or beside two more fainter ones, or beside another piece of its railing; the gap between
+ * pieces is cut with them. Measured: docs/decisions/155-balconies-whole-photo.md,
+ * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
+ * 205-balcony-pieces-joined.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { runsOf } from './runs.ts';
@@ -48,6 +50,12 @@ export interface BalconyTuning {
   partnerReach: number;
   /** …or when at least this many such fainter railings share its floor (0: never; docs/decisions/184). */
   partnerPeers: number;
+  /**
+   * Railings of one floor (the same handrail and slab lines) at most this many superpixel sizes
+   * apart are pieces of one balcony: a fainter piece is kept beside another, and the gap between
+   * kept pieces is cut with them (0: never; docs/decisions/205-balcony-pieces-joined.md).
+   */
+  joinReach: number;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -66,6 +74,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   partnerOutline: 2,
   partnerReach: 0.5,
   partnerPeers: 2,
+  joinReach: 4,
 };
 
 /**
@@ -247,14 +256,36 @@ export function balconyOpenings(
   const near = (a: number, b: number) => Math.abs(a - b) <= partnerReach;
   const sameFloor = (a: Candidate, b: Candidate) =>
     a !== b && near(a.box.top, b.box.top) && near(a.slabLine, b.slabLine);
+  // Pieces of one railing: on one floor, the gap between them at most `joinReach`.
+  const joinReach = tuning.joinReach * cell * step;
+  const isPiece = (a: Candidate, b: Candidate) =>
+    tuning.joinReach > 0 &&
+    sameFloor(a, b) &&
+    Math.max(a.box.left - b.box.right, b.box.left - a.box.right) <= joinReach;
   const partners = candidates.filter(
     (candidate) =>
       candidate.outline < tuning.outline &&
       (outlined.some((other) => sameFloor(other, candidate)) ||
         (tuning.partnerPeers > 0 &&
-          candidates.filter((other) => sameFloor(other, candidate)).length >= tuning.partnerPeers)),
+          candidates.filter((other) => sameFloor(other, candidate)).length >= tuning.partnerPeers) ||
+        candidates.some((other) => isPiece(other, candidate))),
   );
-  return [...outlined, ...partners].map((candidate) => candidate.box);
+  const kept = [...outlined, ...partners];
+  // The gap between two kept pieces of a railing (a pier, a window's dark glass behind the
+  // bars where no bar shows) is balcony too.
+  const gaps: Rectangle[] = [];
+  for (const a of kept) {
+    for (const b of kept) {
+      if (a.box.right >= b.box.left || !isPiece(a, b)) continue;
+      gaps.push({
+        left: a.box.right,
+        top: Math.min(a.box.top, b.box.top),
+        right: b.box.left,
+        bottom: Math.max(a.box.bottom, b.box.bottom),
+      });
+    }
+  }
+  return [...kept.map((candidate) => candidate.box), ...gaps];
 }
 
 interface Candidate {

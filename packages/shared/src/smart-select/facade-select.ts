@@ -249,6 +249,11 @@ export interface FacadeTuning {
   /** …or when at least this many fainter balconies share its floor (docs/decisions/184; 0: never). */
   balconyPartnerPeers: number;
   /**
+   * …or beside another piece of its railing on its floor at most this many superpixel sizes
+   * away; the gap between kept pieces is cut with them (docs/decisions/205; 0: never).
+   */
+  balconyJoinReach: number;
+  /**
    * Enclosed pieces as openings (docs/decisions/150): a piece the surface encloses but does
    * not take is an opening when its snapped rectangle is outlined this many times the photo's
    * mean edge (0: never)…
@@ -397,6 +402,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyPartnerOutline: 2,
   balconyPartnerReach: 0.5,
   balconyPartnerPeers: 2,
+  balconyJoinReach: 4,
   enclosedOutline: 2.5,
   enclosedFill: 0.6,
   enclosedMinimumSide: 1,
@@ -525,6 +531,7 @@ export function prepareFacadeImage(
     partnerOutline: tuning.balconyPartnerOutline,
     partnerReach: tuning.balconyPartnerReach,
     partnerPeers: tuning.balconyPartnerPeers,
+    joinReach: tuning.balconyJoinReach,
   });
   report(1);
   return image;
