@@ -1,6 +1,8 @@
 import {
   countPainted,
+  findSimilar,
   frameOfOpening,
+  framesOfOpenings,
   prepareFacadeImage,
   type RgbaPixels,
   refineOpening,
@@ -94,7 +96,7 @@ describe('smart select session on the walls layer', () => {
 });
 
 describe('smart select session preparation', () => {
-  it('the clicks it runs ahead to warm up change no answer (docs/decisions/177)', () => {
+  it('the clicks it runs ahead to warm up change no answer (docs/decisions/177, 214)', () => {
     const photo = facadePhoto();
     const session = createSmartSelectSession();
     session.prepare(photo);
@@ -121,5 +123,13 @@ describe('smart select session preparation', () => {
     expect(session.select({ x: 70, y: 80 }, query('frame'))?.add?.data).toEqual(
       frameOfOpening(fresh, opening, 0.08).data,
     );
-  });
+    // Select all similar too (docs/decisions/214): the warm-up's run leaves the photo's scaled
+    // copy made (repeat-grid.ts keeps it per photo); the answer is a fresh photo's.
+    const similar = findSimilar(fresh, opening);
+    expect(similar.length).toBe(6);
+    expect(session.selectAllSimilar(query('frame'))?.add?.data).toEqual(
+      framesOfOpenings(fresh, similar, 0.08).data,
+    );
+    // Four preparations of the photo and two warm-ups: 4–5 s alone, more on a shared machine.
+  }, 30_000);
 });

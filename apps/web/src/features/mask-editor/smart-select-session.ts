@@ -19,6 +19,7 @@ import {
   prepareSmartSelectImage,
   type Rectangle,
   type RgbaPixels,
+  rectangleArea,
   refineOpening,
   type SmartSelectImage,
   selectFacadeElement,
@@ -50,15 +51,23 @@ export interface SmartSelectSession {
 }
 
 /**
- * One wall click and one window click at the photo's centre, answers thrown away, as the last
- * step of the preparation: a click's code runs its first time in V8's interpreter, several
- * times slower than compiled, so the user's first wall click cost 60–100 ms of the worker's
- * thread where later ones cost 20–30. A photo keeps nothing between clicks that changes an
- * answer (facade-select.test.ts), so this changes no selection
- * (docs/decisions/177-smart-select-warm-up.md).
+ * "Select all similar", then one wall click and one window click at the photo's centre,
+ * answers thrown away, as the last step of the preparation: a click's code runs its first
+ * time in V8's interpreter, several times slower than compiled, so the user's first wall
+ * click cost 60–100 ms of the worker's thread where later ones cost 20–30
+ * (docs/decisions/177-smart-select-warm-up.md), and the first "select all similar" two to
+ * four times its warm cost (docs/decisions/214-select-all-similar-warm-up.md). A photo keeps
+ * nothing between clicks that changes an answer (facade-select.test.ts; the scaled copy
+ * select all similar keeps per photo is the same whenever it is made), so this changes no
+ * selection.
  */
 function warmUp(facade: FacadeImage): void {
   const centre = { x: Math.floor(facade.width / 2), y: Math.floor(facade.height / 2) };
+  // On the middle-sized opening found on the facade; first, so the wall and window clicks'
+  // code is the last warmed (after it, the first wall clicks cost 10–20 ms more).
+  const bySize = [...facade.openings].sort((a, b) => rectangleArea(a) - rectangleArea(b));
+  const example = bySize[Math.floor(bySize.length / 2)];
+  if (example) framesOfOpenings(facade, findSimilar(facade, example));
   selectFacadeElement(facade, centre, 'surface');
   const opening = refineOpening(facade, null, centre, 'add');
   if (opening) frameOfOpening(facade, opening);
