@@ -159,6 +159,11 @@ export interface FacadeTuning {
   railingRowShare: number;
   /** …and its columns, within that band, at least this share… */
   railingColumnShare: number;
+  /**
+   * …at least this many superpixel sizes high: a row of dentils or brackets under a cornice is
+   * lower than any balustrade (docs/decisions/202-railings-at-least-a-superpixel-high.md)…
+   */
+  railingMinimumHeight: number;
   /** …with gaps up to this many superpixel sizes bridged; it is this many times as wide as high… */
   railingBridge: number;
   railingAspect: number;
@@ -366,6 +371,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   railingEdge: 2,
   railingRowShare: 0.35,
   railingColumnShare: 0.45,
+  railingMinimumHeight: 1,
   railingBridge: 3,
   railingAspect: 1.5,
   railingGrow: 0.5,
@@ -1043,7 +1049,7 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
     const railings = railingOpenings(image, map, {
       edge: tuning.railingEdge,
       rowShare: tuning.railingRowShare,
-      minimumHeight: Math.max(2, tuning.detectorMinimumSide * cell),
+      minimumHeight: Math.max(2, tuning.railingMinimumHeight * cell),
       columnShare: tuning.railingColumnShare,
       bridge: Math.round(tuning.railingBridge * cell),
       minimumAspect: tuning.railingAspect,
