@@ -359,6 +359,63 @@ describe('the studio fits one screen', () => {
     }
   });
 
+  it('shows what is chosen above Transform at 1366×768 in every language while Transform names what to mark', {
+    timeout: 90_000,
+  }, async () => {
+    // "Marca primero las paredes y los marcos de las ventanas" takes two lines, and the cost then
+    // went under it: the chosen list lay under the bar (decision 219).
+    const choices = {
+      'en-US': {
+        elements: ['Wall colour', 'Window frame colour'],
+        colours: ['Sage', 'White'],
+        editor: 'Mask editor',
+        close: 'Close',
+        markFirst: 'Mark the walls and window frames first',
+      },
+      'es-ES': {
+        elements: ['Color de la pared', 'Color del marco de ventana'],
+        colours: ['Verde salvia', 'Blanco'],
+        editor: 'Editor de máscara',
+        close: 'Cerrar',
+        markFirst: 'Marca primero las paredes y los marcos de las ventanas',
+      },
+      'fr-FR': {
+        elements: ['Couleur des murs', 'Couleur des cadres de fenêtre'],
+        colours: ['Vert sauge', 'Blanc'],
+        editor: 'Éditeur de masque',
+        close: 'Fermer',
+        markFirst: 'Marquez d’abord les murs et les cadres des fenêtres',
+      },
+    } as const;
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 1366, height: 768 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const choice = choices[language.locale];
+      const editor = page.getByRole('dialog', { name: choice.editor });
+      for (const [index, element] of choice.elements.entries()) {
+        await page.getByRole('button', { name: element }).click();
+        await page.getByRole('button', { name: choice.colours[index], exact: true }).click();
+        // Guided into the editor; closed without marking.
+        await editor.getByRole('button', { name: choice.close }).click();
+        await editor.waitFor({ state: 'hidden' });
+      }
+      await page.getByRole('button', { name: choice.markFirst, exact: true }).waitFor();
+      const barTop = (await page.locator('.studio__controls .transform-actions').boundingBox())?.y ?? 0;
+      const items = page.locator('.directives-panel__chosen-item');
+      await expect.poll(() => items.count()).toBe(2);
+      for (const item of await items.all()) {
+        const box = await item.boundingBox();
+        expect((box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(barTop);
+        await expectUncovered(item);
+      }
+      await context.close();
+    }
+  });
+
   it("labels the phone sheet's toggle on one line in every language", { timeout: 60_000 }, async () => {
     for (const language of languages) {
       const { page, context } = await newSession({

@@ -167,7 +167,14 @@ export function TransformControls() {
               })
             : t('transform')}
         </Button>
-        <span className="ui-field__hint">{t('transformCost', { count: cost })}</span>
+        {/*
+          While the button leads to the marking, a click costs nothing: the cost comes back with
+          "Transform". A long "mark first" label takes two lines, and the cost under it pushed what
+          is chosen under the bar at 1366 × 768 (decision 219).
+        */}
+        {unmarked.length === 0 ? (
+          <span className="ui-field__hint">{t('transformCost', { count: cost })}</span>
+        ) : null}
         {error ? (
           <p className="ui-alert ui-alert--error" role="alert">
             {error}
