@@ -107,7 +107,9 @@ describe('balconies of the whole photo: a fainter balcony beside an outlined one
   });
 
   it('without partners (balconyPartnerOutline 0) the fainter one is missed and the wall takes its slab’s underside', () => {
-    const image = prepareFacadeImage(photo, { tuning: { balconyPartnerOutline: 0 } });
+    // Without decision 220's completion too: a cut completed down its sides (the faint bars are
+    // vertical edges) reaches the slab's dark underside and leaves it out of the wall.
+    const image = prepareFacadeImage(photo, { tuning: { balconyPartnerOutline: 0, completionSide: 0 } });
     expect(image.balconyOpenings.filter((box) => box.left > 220)).toEqual([]);
     const selection = selectFacadeElement(image, click, 'surface');
     // The slab's shaded underside (a fifth of it) joins the wall.

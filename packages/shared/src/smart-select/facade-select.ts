@@ -13,6 +13,7 @@ import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mas
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { convertToOklab } from './oklab-image.ts';
+import { completeOpenings } from './opening-completion.ts';
 import {
   cutOpenings,
   darknessMap,
@@ -331,6 +332,19 @@ export interface FacadeTuning {
   bandPlain: number;
   /** Above 0: a band touches the wall beside the cut at both ends and is within this of its colour. */
   bandMatch: number;
+  /**
+   * Windows found in part (docs/decisions/220, `opening-completion.ts`): a wall click's cut goes
+   * on down (up) while both its sides stay edges at least this strong (× the photo's mean edge;
+   * 0: never)…
+   */
+  completionSide: number;
+  /** …to the strongest line across it at least this strong… */
+  completionEnd: number;
+  /** …the completed cut at most this many times as high as wide; cuts at most this many times as wide as high. */
+  completionAspect: number;
+  completionWidth: number;
+  /** …when at most this share of the part it adds is of the clicked wall's own colour (above 1: any). */
+  completionWallShare: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -438,6 +452,11 @@ export const defaultFacadeTuning: FacadeTuning = {
   bandMinimumGap: 0.6,
   bandPlain: 1,
   bandMatch: 8,
+  completionSide: 1.5,
+  completionEnd: 1.5,
+  completionAspect: 2.5,
+  completionWidth: 4,
+  completionWallShare: 0.5,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -585,9 +604,20 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
     plain: image.tuning.bandPlain,
     match: image.tuning.bandMatch,
   };
-  const split = [...analysis.openings, ...analysis.wallOnly].flatMap((cut) =>
-    withoutWallBands(image, cut, analysis.ownColour, bands),
+  // Windows found in part go on along their sides first (docs/decisions/220).
+  const completed = completeOpenings(
+    image,
+    [...analysis.openings, ...analysis.wallOnly],
+    {
+      side: image.tuning.completionSide,
+      end: image.tuning.completionEnd,
+      maximumAspect: image.tuning.completionAspect,
+      maximumWidth: image.tuning.completionWidth,
+      wallShare: image.tuning.completionWallShare,
+    },
+    (px, py) => analysis.ownColour[image.superpixels.labels[py * image.width + px] as number] === 1,
   );
+  const split = completed.flatMap((cut) => withoutWallBands(image, cut, analysis.ownColour, bands));
   const windows = joinPanes(image, split, analysis.wall, trims).map((opening) =>
     withTrims(image, opening, analysis.wall, trims),
   );

@@ -1,0 +1,153 @@
+/**
+ * Windows found only in part: the darkness map sees a window's dark upper panes, not its light
+ * lower ones (reflections, curtains, a blind let down), and the cut stops at the transom. Where
+ * both of the cut's vertical sides go on as straight edges past its foot (or head), the window
+ * goes on too: the cut is completed down (up) to the strongest horizontal line the sides reach.
+ * Measurements: docs/decisions/220-windows-completed-along-their-sides.md.
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { averageEdgeStrength } from './opening-detector.ts';
+
+export interface CompletionTuning {
+  /**
+   * Each stretch (half a superpixel size) of both sides along the added part is at least this
+   * strong an edge, relative to the photo's mean (0: no completion)…
+   */
+  side: number;
+  /** …the line it ends at at least this strong… */
+  end: number;
+  /** …and the completed cut at most this many times as high as wide (as long as wide, going sideways). */
+  maximumAspect: number;
+  /** Cuts at most this many times as wide as high are completed (railings and cornices are not). */
+  maximumWidth: number;
+  /** The added part is at most this share of the clicked wall's own colour (above 1: any). */
+  wallShare: number;
+}
+
+export const defaultCompletionTuning: CompletionTuning = {
+  side: 1.5,
+  end: 1.5,
+  maximumAspect: 2.5,
+  maximumWidth: 4,
+  wallShare: 0.5,
+};
+
+/**
+ * `cuts` with each window-shaped one completed down and up along its sides (image pixels);
+ * a completion stops short of the other cuts.
+ */
+export function completeOpenings(
+  image: FacadeImage,
+  cuts: readonly Rectangle[],
+  tuning: CompletionTuning,
+  isWall: (x: number, y: number) => boolean = () => false,
+): Rectangle[] {
+  if (tuning.side <= 0) return [...cuts];
+  const average = averageEdgeStrength(image);
+  if (average <= 0) return [...cuts];
+  const cell = Math.sqrt((image.width * image.height) / image.superpixels.count);
+  return cuts.map((cut) => {
+    const width = cut.right - cut.left + 1;
+    const height = cut.bottom - cut.top + 1;
+    if (width < cell || width > tuning.maximumWidth * height) return cut;
+    const others = cuts.filter((other) => other !== cut);
+    // Not into the wall itself: a part mostly of the clicked wall's own colour stays.
+    const isPlain = (part: Rectangle) => wallShare(part, isWall) > tuning.wallShare;
+    let bottom = completedSide(image, cut, others, 1, tuning, average, cell);
+    if (bottom !== cut.bottom && isPlain({ ...cut, top: cut.bottom + 1, bottom })) bottom = cut.bottom;
+    let top = completedSide(image, cut, others, -1, tuning, average, cell);
+    if (top !== cut.top && isPlain({ ...cut, top, bottom: cut.top - 1 })) top = cut.top;
+    return bottom === cut.bottom && top === cut.top ? cut : { ...cut, top, bottom };
+  });
+}
+
+/** The share of a rectangle's pixels (sampled about 400 times) where `isWall` holds. */
+function wallShare(part: Rectangle, isWall: (x: number, y: number) => boolean): number {
+  const step = Math.max(
+    1,
+    Math.round(Math.sqrt(((part.right - part.left + 1) * (part.bottom - part.top + 1)) / 400)),
+  );
+  let total = 0;
+  let wall = 0;
+  for (let y = part.top; y <= part.bottom; y += step) {
+    for (let x = part.left; x <= part.right; x += step) {
+      total++;
+      if (isWall(x, y)) wall++;
+    }
+  }
+  return total === 0 ? 0 : wall / total;
+}
+
+/**
+ * The row a cut's foot (`direction` 1) or head (-1) moves to: the strongest line across its
+ * width, at least `end` × the mean edge, within the stretch where both sides stay lines.
+ */
+function completedSide(
+  image: FacadeImage,
+  cut: Rectangle,
+  others: readonly Rectangle[],
+  direction: 1 | -1,
+  tuning: CompletionTuning,
+  average: number,
+  cell: number,
+): number {
+  const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
+  const from = direction === 1 ? cut.bottom : cut.top;
+  const cutWidth = cut.right - cut.left + 1;
+  const cutHeight = cut.bottom - cut.top + 1;
+  const most = Math.floor(tuning.maximumAspect * cutWidth) - cutHeight;
+  if (most < 2) return from;
+  // Never into another cut across the same columns.
+  let limit = direction === 1 ? Math.min(height - 1, from + most) : Math.max(0, from - most);
+  for (const other of others) {
+    const across = Math.min(other.right, cut.right) - Math.max(other.left, cut.left) + 1;
+    if (across <= 0) continue;
+    if (direction === 1 && other.top > from && other.top - 1 < limit) limit = other.top - 1;
+    if (direction === -1 && other.bottom < from && other.bottom + 1 > limit) limit = other.bottom + 1;
+  }
+  const column = (x: number, first: number, last: number) =>
+    ((verticalEdgeSums[(last + 1) * width + x] as number) - (verticalEdgeSums[first * width + x] as number)) /
+    (last - first + 1);
+  // A side may sit a pixel off its line.
+  const side = (x: number, first: number, last: number) =>
+    Math.max(
+      column(x, first, last),
+      column(Math.max(0, x - 1), first, last),
+      column(Math.min(width - 1, x + 1), first, last),
+    );
+  const inset = Math.floor(0.1 * cutWidth);
+  const row = (y: number) =>
+    ((horizontalEdgeSums[y * (width + 1) + cut.right - inset + 1] as number) -
+      (horizontalEdgeSums[y * (width + 1) + cut.left + inset] as number)) /
+    (cutWidth - 2 * inset);
+  const stretch = Math.max(3, Math.round(cell / 2));
+  const sideLimit = tuning.side * average;
+  const endLimit = tuning.end * average;
+  // Past the cut's own line (a transom's edge).
+  const nearest = Math.max(2, Math.round(cell / 2));
+  let chosen = from;
+  let chosenScore = endLimit;
+  let reach = from;
+  for (
+    let start = from + direction;
+    direction === 1 ? start <= limit : start >= limit;
+    start += direction * stretch
+  ) {
+    const end = direction === 1 ? Math.min(limit, start + stretch - 1) : Math.max(limit, start - stretch + 1);
+    const first = Math.min(start, end);
+    const last = Math.max(start, end);
+    const holds = side(cut.left, first, last) >= sideLimit && side(cut.right, first, last) >= sideLimit;
+    // The end line may lie in the first stretch where the sides stop.
+    for (let y = start; direction === 1 ? y <= end : y >= end; y += direction) {
+      if (Math.abs(y - from) < nearest) continue;
+      const score = row(y);
+      if (score >= chosenScore) {
+        chosenScore = score;
+        chosen = y;
+      }
+    }
+    reach = end;
+    if (!holds) break;
+  }
+  return reach === from ? from : chosen;
+}
