@@ -202,3 +202,35 @@ describe('balconies of the whole photo: one railing in two pieces', () => {
     expect(shareSelected(selection, (x, y) => isInside(slab, x, y))).toBeGreaterThan(0.15);
   });
 });
+
+describe('a wall click: the balcony enclosed under a window', () => {
+  // The render facade above; on the middle floor each window's lower third is a French
+  // balcony's front: painted railing and plant pots, mid-grey green, neither the wall's colour
+  // nor dark like the glass, a little wider than the window. The opening found is the glass
+  // above it; the balcony is a piece the wall encloses
+  // (docs/decisions/206-enclosed-balconies-under-openings.md).
+  const paint: Colour = [118, 132, 112];
+  const balconies: Rectangle[] = windows
+    .filter((box) => box.top === 150)
+    .map((box) => ({ left: box.left - 4, top: 206, right: box.right + 4, bottom: 239 }));
+  const isBalcony = (x: number, y: number) => balconies.some((box) => isInside(box, x, y));
+  const photo = makeImage(width, height, (x, y) => {
+    const grain = noise(x, y, 4);
+    if (isBalcony(x, y)) return shade(paint, (x + y) % 5 < 2 ? 0.8 : 1, grain);
+    if (windowAt(x, y)) return shade(glass, 1, grain);
+    return shade(render, 1 - 0.06 * (y / height), grain);
+  });
+  const click = { x: 120, y: 340 };
+
+  it('leaves the balconies out and keeps the wall', () => {
+    const selection = selectFacadeElement(prepareFacadeImage(photo), click, 'surface');
+    expect(shareSelected(selection, isBalcony)).toBeLessThan(0.2);
+    expect(shareSelected(selection, (x, y) => !windowAt(x, y) && !isBalcony(x, y))).toBeGreaterThan(0.9);
+  });
+
+  it('without it (underOpeningReach 0) the wall takes them', () => {
+    const image = prepareFacadeImage(photo, { tuning: { underOpeningReach: 0 } });
+    const selection = selectFacadeElement(image, click, 'surface');
+    expect(shareSelected(selection, isBalcony)).toBeGreaterThan(0.5);
+  });
+});

@@ -295,6 +295,14 @@ export interface FacadeTuning {
   /** …kept when the place's weakest side is at least this strong, relative to the photo's mean edge (0: none). */
   overRailingOutline: number;
   overRailingWide: number;
+  /**
+   * Enclosed pieces under openings (docs/decisions/206): a piece of what a wall click's surface
+   * encloses that reaches from a found opening (at most twice as wide as high) down at most
+   * this many times its height, and sideways at most `underOpeningMargin` of its width beyond
+   * it, leaves the wall there (0: none).
+   */
+  underOpeningReach: number;
+  underOpeningMargin: number;
   /** The sky (docs/decisions/175): a top-border superpixel at most this blue-yellow (OKLab b ×100) starts it… */
   skyTopBlueness: number;
   /** …it grows to neighbours at most this blue-yellow… */
@@ -437,6 +445,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   overRailingHighest: 1.6,
   overRailingOutline: 1,
   overRailingWide: 2,
+  underOpeningReach: 1,
+  underOpeningMargin: 0.2,
   skyTopBlueness: -4,
   skyBlueness: -0.5,
   skyStep: 3,
@@ -579,7 +589,7 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
 
 /**
  * A wall click in its two parts: the surface it reaches (the clicked material and what it
- * encloses) and the rectangles it cuts out of it (the surface's openings and the wall-only ones
+ * encloses, but for what it encloses right under a found opening: docs/decisions/206) and the rectangles it cuts out of it (the surface's openings and the wall-only ones
  * of docs/decisions/150, split at the bands of wall through them (docs/decisions/180), the
  * ground floor's and the balconies). The bench tells the wall a click misses by these parts.
  */
@@ -590,6 +600,9 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
   const seed = image.superpixels.labels[y * image.width + x] as number;
   const analysis = analyseSurface(image, seed);
   paintMembers(surface.data, image.superpixels.labels, analysis.members);
+  if (analysis.underOpenings.includes(1)) {
+    paintMembers(surface.data, image.superpixels.labels, analysis.underOpenings, 0);
+  }
   // The detector's cuts stop at the glass: the panes join across their mullion and take their
   // painted trims (docs/decisions/189).
   const trims = trimTuning(image.tuning);
@@ -629,10 +642,10 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
  * at a time (`labelRuns`: about 30 times fewer steps than pixels, and `fill` is native). A
  * click's first steps run before V8 has optimised them (docs/decisions/138-wall-click-speed.md).
  */
-function paintMembers(data: Uint8Array, labels: Int32Array, members: Uint8Array): void {
+function paintMembers(data: Uint8Array, labels: Int32Array, members: Uint8Array, value = 1): void {
   const runs = labelRuns(labels);
   for (let at = 0; at < runs.length; at += 3) {
-    if (members[runs[at + 2] as number] === 1) data.fill(1, runs[at] as number, runs[at + 1] as number);
+    if (members[runs[at + 2] as number] === 1) data.fill(value, runs[at] as number, runs[at + 1] as number);
   }
 }
 
@@ -815,6 +828,8 @@ interface SurfaceAnalysis {
   wallOnly: Rectangle[];
   /** The colour of the clicked surface's sample and its spread. */
   wall: WallColour;
+  /** Enclosed superpixels under a found opening (a balcony at a window's foot): left out of a wall click. */
+  underOpenings: Uint8Array;
 }
 
 /** The tuning of window trims (docs/decisions/189) from the facade's. */
@@ -888,6 +903,10 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
   const ownColour = members.slice();
   // The rest, in connected pieces: each is an opening, enclosed (joins the surface) or outside.
   const enclosed: Rectangle[] = [];
+  // The enclosed pieces' superpixels, one run per piece, and each piece's bounds.
+  const enclosedLabels = new Int32Array(count);
+  let enclosedCount = 0;
+  const enclosedPieces: Array<{ from: number; to: number; bounds: Rectangle }> = [];
   const component = new Int32Array(count);
   const seen = new Uint8Array(count);
   const imageArea = image.width * image.height;
@@ -933,6 +952,9 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
       (!isWallOffTheSide && (bounds.left === 0 || bounds.right === image.width - 1));
     if (!touchesBorder && area <= tuning.openingMaximumShare * imageArea) {
       for (let position = 0; position < size; position++) members[component[position] as number] = 1;
+      enclosedLabels.set(component.subarray(0, size), enclosedCount);
+      enclosedPieces.push({ from: enclosedCount, to: enclosedCount + size, bounds: { ...bounds } });
+      enclosedCount += size;
       // An enclosed piece shaped like a window and outlined by lines on all four sides is
       // one, however light: glass reflecting the sky, shutters in the wall's grey
       // (docs/decisions/150).
@@ -941,12 +963,43 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
     }
   }
   const openings = detectOpenings(image, members, sample.l);
+  const wallOnly = wallOnlyOpenings(image, openings, enclosed, members);
+  const underOpenings = new Uint8Array(count);
+  // What a wall click's surface encloses right under a found opening, in that opening's own
+  // column, is the opening's balcony (railing and pots before the glass): left out
+  // (docs/decisions/206-enclosed-balconies-under-openings.md).
+  const reach = tuning.underOpeningReach;
+  const margin = tuning.underOpeningMargin;
+  if (reach > 0) {
+    for (const opening of [...openings, ...wallOnly]) {
+      const openingWidth = opening.right - opening.left + 1;
+      const openingHeight = opening.bottom - opening.top + 1;
+      if (openingWidth > 2 * openingHeight) continue;
+      const left = opening.left - margin * openingWidth;
+      const right = opening.right + margin * openingWidth;
+      const lowest = opening.bottom + reach * openingHeight;
+      for (const piece of enclosedPieces) {
+        const { bounds } = piece;
+        if (bounds.right < opening.left || bounds.left > opening.right) continue;
+        if (bounds.bottom <= opening.bottom || bounds.top > opening.bottom) continue;
+        // Only a piece of the opening's own column: not a band of shade that joins several.
+        if (bounds.left < left - 2 || bounds.right > right + 2 || bounds.bottom > lowest + 2) continue;
+        for (let at = piece.from; at < piece.to; at++) {
+          const label = enclosedLabels[at] as number;
+          const x = ((superpixels.left[label] as number) + (superpixels.right[label] as number)) / 2;
+          const y = ((superpixels.top[label] as number) + (superpixels.bottom[label] as number)) / 2;
+          if (y > opening.bottom && y <= lowest && x >= left && x <= right) underOpenings[label] = 1;
+        }
+      }
+    }
+  }
   return {
     members,
     ownColour,
     openings,
-    wallOnly: wallOnlyOpenings(image, openings, enclosed, members),
+    wallOnly,
     wall: { ...sample, limit, lightnessWeight: tuning.lightnessWeight },
+    underOpenings,
   };
 }
 
