@@ -12,6 +12,7 @@ import { withTrims } from './opening-trims.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
 import { dropUnlikeFloors } from './repeat-check.ts';
+import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { findRepeats } from './repeat-grid.ts';
 
@@ -53,12 +54,14 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // are judged and lined up. After the alignment: a floor's bottom line is where its frames
   // agree, each window's balusters (if any) end it higher (docs/decisions/161).
   // Without a detected opening around it, the wall the user's rectangle took beside the
-  // window is left out (docs/decisions/188).
+  // window is left out (docs/decisions/188). Last, each repeat takes the near sides of the
+  // detected opening on it where they are lines at least as strong and its floor's or
+  // column's repeats move too (docs/decisions/209).
   const example = around ?? withoutWallSides(image, opening);
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  return endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)));
+  return toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats))));
 }
 
 /**
