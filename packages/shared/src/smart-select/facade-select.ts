@@ -353,6 +353,15 @@ export interface FacadeTuning {
   completionWidth: number;
   /** …when at most this share of the part it adds is of the clicked wall's own colour (above 1: any). */
   completionWallShare: number;
+  /**
+   * A wall click's cut more than this many times as wide as high (0: none) and lower than
+   * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
+   * another cut above or below it, is a strip of ornament's shadow and stays wall
+   * (docs/decisions/203-ornament-strips.md).
+   */
+  stripAspect: number;
+  stripHeight: number;
+  stripGap: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -467,6 +476,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   completionAspect: 2.5,
   completionWidth: 4,
   completionWallShare: 0.5,
+  stripAspect: 5,
+  stripHeight: 1.3,
+  stripGap: 0.5,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -617,10 +629,13 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
     plain: image.tuning.bandPlain,
     match: image.tuning.bandMatch,
   };
-  // Windows found in part go on along their sides first (docs/decisions/220).
+  // Strips of ornament's shadow stay wall (docs/decisions/203); windows found in part go on
+  // along their sides (docs/decisions/220).
+  const found = [...analysis.openings, ...analysis.wallOnly];
+  const strips = stripTuning(image.tuning, cell);
   const completed = completeOpenings(
     image,
-    [...analysis.openings, ...analysis.wallOnly],
+    found.filter((cut) => !isOrnamentStrip(cut, found, analysis.railings, strips)),
     {
       side: image.tuning.completionSide,
       end: image.tuning.completionEnd,
@@ -635,6 +650,47 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
     withTrims(image, opening, analysis.wall, trims),
   );
   return { surface, cuts: [...windows, ...image.groundOpenings, ...image.balconyOpenings] };
+}
+
+interface StripTuning {
+  aspect: number;
+  height: number;
+  gap: number;
+}
+
+function stripTuning(tuning: FacadeTuning, cell: number): StripTuning {
+  return { aspect: tuning.stripAspect, height: tuning.stripHeight * cell, gap: tuning.stripGap * cell };
+}
+
+/**
+ * A cut that is a strip of a wall's ornament, not an opening (docs/decisions/203-ornament-strips.md):
+ * more than `aspect` times as wide as high and lower than `height` pixels (the shadow under a
+ * window's hood, a cornice's or a string course's), neither a railing nor glued to another cut
+ * (within `gap` pixels above or below it, over half its width: a transom light or a blind's box
+ * is part of its window).
+ */
+function isOrnamentStrip(
+  cut: Rectangle,
+  cuts: readonly Rectangle[],
+  railings: readonly Rectangle[],
+  tuning: StripTuning,
+): boolean {
+  const width = cut.right - cut.left + 1;
+  const height = cut.bottom - cut.top + 1;
+  if (tuning.aspect <= 0 || height >= tuning.height || width <= tuning.aspect * height) return false;
+  if (railings.includes(cut)) return false;
+  return !cuts.some((other) => {
+    if (other === cut) return false;
+    const overlap = Math.min(other.right, cut.right) - Math.max(other.left, cut.left) + 1;
+    if (overlap < 0.5 * width) return false;
+    const gap =
+      other.top > cut.bottom
+        ? other.top - cut.bottom - 1
+        : cut.top > other.bottom
+          ? cut.top - other.bottom - 1
+          : -1;
+    return gap <= tuning.gap;
+  });
 }
 
 /**
@@ -820,6 +876,8 @@ interface SurfaceAnalysis {
   /** The members of the clicked material's colour, without the pieces they enclose. */
   ownColour: Uint8Array;
   openings: Rectangle[];
+  /** Those of `openings` that are railings (decision 052): wide and low, and no strip of ornament. */
+  railings: Rectangle[];
   /**
    * Further openings a wall click cuts but window clicks and "select all similar" do not
    * start from: enclosed pieces outlined on four sides, and windows by repetition
@@ -962,7 +1020,8 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
       if (opening) enclosed.push(opening);
     }
   }
-  const openings = detectOpenings(image, members, sample.l);
+  const railings: Rectangle[] = [];
+  const openings = detectOpenings(image, members, sample.l, railings);
   const wallOnly = wallOnlyOpenings(image, openings, enclosed, members);
   const underOpenings = new Uint8Array(count);
   // What a wall click's surface encloses right under a found opening, in that opening's own
@@ -997,6 +1056,7 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
     members,
     ownColour,
     openings,
+    railings,
     wallOnly,
     wall: { ...sample, limit, lightnessWeight: tuning.lightnessWeight },
     underOpenings,
@@ -1068,7 +1128,12 @@ function enclosedOpening(image: FacadeImage, bounds: Rectangle, area: number): R
  * sides are lines (a frame), which a patch of shade or stain is not. On a grid of about
  * 250 000 cells: a wall click stays far below 100 ms at 1.5 MP.
  */
-function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: number): Rectangle[] {
+function detectOpenings(
+  image: FacadeImage,
+  members: Uint8Array,
+  wallLightness: number,
+  railingsFound: Rectangle[] = [],
+): Rectangle[] {
   const { superpixels, tuning, width, height } = image;
   const step = Math.max(1, Math.round(Math.sqrt((width * height) / 250_000)));
   const cell = Math.sqrt((width * height) / superpixels.count) / step;
@@ -1150,7 +1215,9 @@ function detectOpenings(image: FacadeImage, members: Uint8Array, wallLightness: 
       );
       return onColumn && onFloor;
     });
-    kept.push(...railings.map((box) => toImageRectangle(map, box, width, height)));
+    const railingCuts = railings.map((box) => toImageRectangle(map, box, width, height));
+    railingsFound.push(...railingCuts);
+    kept.push(...railingCuts);
   }
   // One rectangle per opening: a cut that already matches a cell stays (its sides were
   // snapped from closer evidence); cuts that are parts of a cell (a transom, a blind) give
