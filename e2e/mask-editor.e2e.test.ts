@@ -316,12 +316,13 @@ describe('mask editor', () => {
     await phoneEditor.getByText(/Wheel or pinch to zoom/).waitFor();
   });
 
-  it('puts every control of the toolbar in view on a phone in every language, and keeps the photo still when the layer or the tool changes', {
+  it('puts every control of the toolbar in view on a phone in every language, leaves the photo most of the screen, and keeps it still when only the tool changes its options', {
     timeout: 90_000,
   }, async () => {
     // The toolbar's rows scrolled sideways (decision 094): Roof, Smart select and the zoom were
-    // past the right edge until swiped. They wrap now, the layers are one select, and the
-    // options keep their height (decision 216).
+    // past the right edge until swiped. They wrapped (decision 216) into 352 px that left the photo
+    // a 316 px box; now three rows (layer and zoom steps, tools, undo and Fit) and the options
+    // only when the tool has some leave it ≥ 450 px with the walls' smart select (decision 224).
     const languages = [
       {
         locale: 'en-US',
@@ -359,7 +360,9 @@ describe('mask editor', () => {
       const editor = page.getByRole('dialog', { name: language.title });
       await editor.getByRole('img').first().waitFor();
       const layer = editor.getByRole('combobox', { name: language.paint });
-      const photoTops = new Set<number>();
+      // The photo's box (its top) by the tool's options: none, one row, two rows.
+      const boxTops = new Map<string, Set<number>>();
+      const boxHeights = new Map<string, number>();
       const expectAllInView = async (state: string) => {
         // Every control of the toolbar lies wholly on the screen, 44 px high for a finger.
         const controls = editor.locator('.mask-editor__toolbar :is(button, select, input)');
@@ -382,7 +385,15 @@ describe('mask editor', () => {
           ),
           state,
         ).toBe(true);
-        photoTops.add(Math.round((await editor.locator('.mask-editor__stage').boundingBox())?.y ?? -1));
+        const box = await editor.locator('.mask-editor__viewport').boundingBox();
+        const options = await editor.evaluate((dialog) => {
+          const element = dialog.querySelector('.mask-editor__options');
+          return element && getComputedStyle(element).display !== 'none'
+            ? Math.round(element.getBoundingClientRect().height)
+            : 0;
+        });
+        boxTops.set(`${options}`, (boxTops.get(`${options}`) ?? new Set()).add(Math.round(box?.y ?? -1)));
+        boxHeights.set(state, Math.round(box?.height ?? 0));
       };
       const [walls = '', windowFrames = '', editArea = '', roof = ''] = language.layers;
       const [smartSelect = '', ...otherTools] = language.tools;
@@ -390,6 +401,16 @@ describe('mask editor', () => {
       await editor.getByRole('button', { name: smartSelect, exact: true }).click();
       await editor.locator('[role="application"][aria-busy="false"]').waitFor({ timeout: 30_000 });
       await expectAllInView('walls, smart select');
+      // Marking the walls, the photo's box has most of the screen: no empty band above it.
+      expect(boxHeights.get('walls, smart select'), language.locale).toBeGreaterThanOrEqual(450);
+      expect(
+        await editor.evaluate((dialog) => {
+          const toolbar = dialog.querySelector('.mask-editor__toolbar')?.getBoundingClientRect();
+          const hint = dialog.querySelector('.mask-editor__toolbar ~ .mask-editor__hint');
+          return Math.round((hint?.getBoundingClientRect().bottom ?? 0) - (toolbar?.top ?? 0));
+        }),
+        language.locale,
+      ).toBeLessThanOrEqual(200);
       for (const name of [windowFrames, editArea, roof]) {
         await layer.selectOption({ label: name });
         await expectAllInView(`${name}, smart select`);
@@ -398,8 +419,10 @@ describe('mask editor', () => {
         await editor.getByRole('button', { name: tool, exact: true }).click();
         await expectAllInView(tool);
       }
-      // The photo never moved: the options and the hint kept their height.
-      expect([...photoTops]).toHaveLength(1);
+      // The photo moves only by the options' rows (a layer's or a tool's): with the same options'
+      // height its box is in the same place, and it keeps ≥ 380 px with two rows of options.
+      for (const [options, tops] of boxTops) expect([...tops], `options ${options} px`).toHaveLength(1);
+      for (const [state, height] of boxHeights) expect(height, state).toBeGreaterThanOrEqual(380);
       await context.close();
     }
   });

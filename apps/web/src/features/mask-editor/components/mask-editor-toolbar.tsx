@@ -73,11 +73,13 @@ export function MaskEditorToolbar({
   return (
     <div className="mask-editor__toolbar">
       {/*
-       * Three rows: what is painted, how (with the tool's options), and undo and zoom. On a phone
-       * the rows wrap, the layers are one select and the options keep a fixed height, so every
-       * control is in view without a sideways scroll and the photo never moves when they change
-       * (docs/decisions/216-phone-mask-toolbar-wraps.md); elsewhere the rows lend their groups to
-       * the toolbar, which wraps them (docs/decisions/094-phone-mask-toolbar.md).
+       * Three rows: what is painted (and, on a phone, the zoom's steps), how (with the tool's
+       * options), and undo and zoom. On a phone the layers are one select, the tools one row and
+       * the options a row only when the tool has some, so every control is in view without a
+       * sideways scroll and the photo keeps most of the screen
+       * (docs/decisions/216-phone-mask-toolbar-wraps.md, docs/decisions/224-compact-phone-mask-toolbar.md);
+       * elsewhere the rows lend their groups to the toolbar, which wraps them
+       * (docs/decisions/094-phone-mask-toolbar.md).
        */}
       <div className="mask-editor__row">
         {/* A phone's layer choice: one select, named by the same visible label as the buttons. */}
@@ -101,6 +103,18 @@ export function MaskEditorToolbar({
             ))}
           </select>
         </div>
+        {/*
+         * A phone's zoom steps: "−" and "+" beside the layer, named "Zoom out" / "Zoom in" as the
+         * wider screens' buttons are (docs/decisions/224-compact-phone-mask-toolbar.md).
+         */}
+        <div className="mask-editor__group mask-editor__group--plain mask-editor__zoom-steps">
+          <Button size="small" onClick={onZoomOut} aria-label={t('zoomOut')} title={t('zoomOut')}>
+            <span aria-hidden="true">−</span>
+          </Button>
+          <Button size="small" onClick={onZoomIn} aria-label={t('zoomIn')} title={t('zoomIn')}>
+            <span aria-hidden="true">+</span>
+          </Button>
+        </div>
         <fieldset className="mask-editor__group mask-editor__layers">
           <legend>{t('layers.label')}</legend>
           {maskTargets.map((target) => (
@@ -123,7 +137,7 @@ export function MaskEditorToolbar({
       </div>
 
       <div className="mask-editor__row">
-        <fieldset className="mask-editor__group">
+        <fieldset className="mask-editor__group mask-editor__tools">
           <legend>{t('tools.label')}</legend>
           {maskTools.map((tool) => (
             <Button
@@ -138,7 +152,7 @@ export function MaskEditorToolbar({
           ))}
         </fieldset>
 
-        {/* The tool's and the layer's options: a fixed height on a phone (two rows at most). */}
+        {/* The tool's and the layer's options: on a phone a row of its own, only when there are some. */}
         <div className="mask-editor__options">
           {usesBrush ? (
             <fieldset className="mask-editor__group mask-editor__option">
@@ -257,14 +271,14 @@ export function MaskEditorToolbar({
           </Button>
         </div>
 
-        <div className="mask-editor__group mask-editor__group--plain">
-          <Button size="small" onClick={onZoomOut}>
+        <div className="mask-editor__group mask-editor__group--plain mask-editor__zoom-group">
+          <Button size="small" className="mask-editor__zoom-step" onClick={onZoomOut}>
             {t('zoomOut')}
           </Button>
           <span className="mask-editor__zoom" aria-live="polite">
             {t('zoomLevel', { percent: zoomPercent })}
           </span>
-          <Button size="small" onClick={onZoomIn}>
+          <Button size="small" className="mask-editor__zoom-step" onClick={onZoomIn}>
             {t('zoomIn')}
           </Button>
           <Button size="small" onClick={onFit}>
