@@ -7,7 +7,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { bands, spreadOut } from './repeat-bands.ts';
-import { likenessTo } from './repeat-likeness.ts';
+import { likenessMargin, likenessTo } from './repeat-likeness.ts';
 
 export interface RepeatCheckTuning {
   /** A floor of repeats (not the example's) whose mean likeness is below this is dropped; −1 keeps all. */
@@ -56,4 +56,30 @@ export function dropUnlikeFloors(
   ))
     judge(floor, tuning.floorLikeness);
   return repeats.filter((_, index) => !dropped.has(index));
+}
+
+/**
+ * The repeats (the example first, always kept) less those whose surround leaves the photo
+ * (docs/decisions/210): their likeness to the example cannot be read (the wall around is part
+ * of it, `likenessTo`), so no floor check ever judged them, and on the CMP photos every one
+ * of them was a piece of wall or cornice at the photo's edge (5 of 58 false finds, none of
+ * the 319 windows found).
+ */
+export function dropUnjudgedAtEdge(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  margin: number = likenessMargin,
+): Rectangle[] {
+  if (margin < 0) return repeats;
+  return repeats.filter((repeat, index) => {
+    if (index === 0) return true;
+    const marginX = margin * (repeat.right - repeat.left + 1);
+    const marginY = margin * (repeat.bottom - repeat.top + 1);
+    return (
+      repeat.left - marginX >= 0 &&
+      repeat.top - marginY >= 0 &&
+      repeat.right + marginX <= image.width - 1 &&
+      repeat.bottom + marginY <= image.height - 1
+    );
+  });
 }

@@ -12,7 +12,8 @@ import type { FacadeImage, Rectangle } from './facade-select.ts';
 /** The grid of cells a rectangle is read as: this many each way… */
 const cells = 12;
 /** …over the rectangle and this share of its size of wall on each side (the frame's surround). */
-const margin = 0.25;
+export const likenessMargin = 0.25;
+const margin = likenessMargin;
 /** Pixels read per cell at most (evenly spread): a large example costs no more than a small one. */
 const pixelsPerCell = 16;
 

@@ -11,7 +11,7 @@ import { type FacadeImage, overlapArea, type Rectangle, rectangleArea, trimTunin
 import { withTrims } from './opening-trims.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
-import { dropUnlikeFloors } from './repeat-check.ts';
+import { dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { findRepeats } from './repeat-grid.ts';
@@ -56,12 +56,16 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // Without a detected opening around it, the wall the user's rectangle took beside the
   // window is left out (docs/decisions/188). Last, each repeat takes the near sides of the
   // detected opening on it where they are lines at least as strong and its floor's or
-  // column's repeats move too (docs/decisions/209).
+  // column's repeats move too (docs/decisions/209); a repeat whose surround leaves the photo,
+  // never judged against the example, is dropped (docs/decisions/210).
   const example = around ?? withoutWallSides(image, opening);
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  return toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats))));
+  return dropUnjudgedAtEdge(
+    image,
+    toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+  );
 }
 
 /**
