@@ -209,3 +209,53 @@ describe('facade select beside a sky that pales towards the horizon', () => {
     expect(shareSelected(selection, isSky)).toBeLessThan(0.02);
   });
 });
+
+describe('facade select across the floors of one wall', () => {
+  // docs/decisions/227-click-material.md: smooth render above, a string course's dark shadow
+  // face between the floors, and a rusticated ground floor below (the same render cut by
+  // horizontal shadow joints, in a little less light). The bench's first click lands on the
+  // string course (the deepest point of the labelled wall), and took the shadow band alone.
+  const width = 320;
+  const height = 300;
+  const skyHeight = 30;
+  const courseTop = 170;
+  const groundTop = 184;
+  const render: Colour = [214, 196, 160];
+  const frame: Colour = [55, 58, 62];
+  const windows: Rectangle[] = [
+    { left: 60, top: 70, right: 109, bottom: 139 },
+    { left: 210, top: 70, right: 259, bottom: 139 },
+  ];
+  const isWindow = (x: number, y: number) => windows.some((box) => isInside(box, x, y));
+  const isUpper = (x: number, y: number) => y >= skyHeight && y < courseTop && !isWindow(x, y);
+  const isGround = (_x: number, y: number) => y >= groundTop;
+  const isJoint = (y: number) => (y - groundTop) % 16 >= 11;
+  const photo = makeImage(width, height, (x, y) => {
+    if (y < skyHeight) return shade(sky, 1, noise(x, y, 3));
+    if (isWindow(x, y)) return shade(frame, 1, noise(x, y, 2));
+    if (y < courseTop) return shade(render, 1, noise(x, y, 5));
+    if (y < groundTop) return shade(render, 0.5, noise(x, y, 3));
+    return shade(render, 0.93 * (isJoint(y) ? 0.62 : 1), noise(x, y, 5));
+  });
+  const image = prepareFacadeImage(photo);
+
+  for (const [where, point] of [
+    ['the string course between the floors', { x: 160, y: 177 }],
+    ['a joint of the rusticated ground floor', { x: 160, y: groundTop + 16 * 3 + 13 }],
+  ] as const) {
+    it(`takes both floors with one click on ${where}, not the sky or the windows`, () => {
+      const selection = selectFacadeElement(image, point, 'surface');
+      expect(shareSelected(selection, isUpper)).toBeGreaterThanOrEqual(0.9);
+      expect(shareSelected(selection, isGround)).toBeGreaterThanOrEqual(0.9);
+      expect(shareSelected(selection, (_x, y) => y < skyHeight)).toBeLessThan(0.02);
+      expect(shareSelected(selection, isWindow)).toBeLessThan(0.1);
+    });
+  }
+
+  it('still takes what the clicked superpixel is: a click on the string course keeps it', () => {
+    const selection = selectFacadeElement(image, { x: 160, y: 177 }, 'surface');
+    expect(
+      shareSelected(selection, (_x, y) => y >= courseTop + 3 && y < groundTop - 3),
+    ).toBeGreaterThanOrEqual(0.9);
+  });
+});

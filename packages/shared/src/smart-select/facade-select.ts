@@ -362,6 +362,13 @@ export interface FacadeTuning {
   stripAspect: number;
   stripHeight: number;
   stripGap: number;
+  /**
+   * A wall click's material is the colour most of the area within this many superpixel sizes
+   * of the click shares, not the clicked superpixel's own: a click on a cornice's or a
+   * rustication joint's shadow takes the wall around it (docs/decisions/227-click-material.md).
+   * 0: the clicked superpixel's colour.
+   */
+  clickMaterialReach: number;
 }
 
 export const defaultFacadeTuning: FacadeTuning = {
@@ -479,6 +486,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
+  clickMaterialReach: 4,
 };
 
 /** What the editor is marking: a large surface (walls, roof) or an opening (window, door). */
@@ -610,7 +618,7 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
   const y = Math.min(image.height - 1, Math.max(0, Math.round(point.y)));
   const surface = createBitmask(image.width, image.height);
   const seed = image.superpixels.labels[y * image.width + x] as number;
-  const analysis = analyseSurface(image, seed);
+  const analysis = analyseSurface(image, seed, { x, y });
   paintMembers(surface.data, image.superpixels.labels, analysis.members);
   if (analysis.underOpenings.includes(1)) {
     paintMembers(surface.data, image.superpixels.labels, analysis.underOpenings, 0);
@@ -905,41 +913,22 @@ export function trimTuning(tuning: FacadeTuning): TrimTuning {
  * A surface is "the area of the clicked material, minus its openings": superpixels close in
  * colour to a sample grown around the seed, connected to it; what they enclose joins them
  * (stains, shadows, mouldings), except enclosed areas shaped like openings (compact
- * rectangles), which become snapped rectangles cut out of the selection.
+ * rectangles), which become snapped rectangles cut out of the selection. A click's surface is
+ * also the material around the click (docs/decisions/227-click-material.md).
  */
-function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
+function analyseSurface(image: FacadeImage, seed: number, click?: Point): SurfaceAnalysis {
   const { superpixels, tuning } = image;
   const { count, neighbourStart, neighbours } = superpixels;
-  const sampleMembers = growRegion(
-    superpixels,
-    seed,
-    tuning.sampleStep,
-    superpixelColour(superpixels, seed),
-    tuning.sampleDistance,
-    tuning,
-  );
-  const sample = regionColour(superpixels, sampleMembers, tuning.lightnessWeight);
-  const limit =
-    tuning.surfaceDistance + tuning.spreadFactor * Math.min(sample.spread, tuning.surfaceDistance / 3);
-  const isSurfaceLike = new Uint8Array(count);
-  // Light and shade change lightness across a wall; its hue changes far less, so the hue
-  // alone has a limit of its own that no spread widens (a blue sky next to a cream wall).
-  const hueLimitSquared = tuning.surfaceDistance ** 2;
-  for (let label = 0; label < count; label++) {
-    const hueDistanceSquared =
-      ((superpixels.meanA[label] as number) - sample.a) ** 2 +
-      ((superpixels.meanB[label] as number) - sample.b) ** 2;
-    isSurfaceLike[label] =
-      sampleMembers[label] === 1 ||
-      (hueDistanceSquared <= hueLimitSquared &&
-        colourDistance(superpixels, label, sample, tuning.lightnessWeight) <= limit)
-        ? 1
-        : 0;
-  }
-  isSurfaceLike[seed] = 1;
   // A pale horizon sky comes within the hue limit of a light wall; the sky, grown from the top
   // border, never joins a click on what it does not reach (docs/decisions/175).
   const sky = skyRegion(image);
+  const material = click ? clickMaterial(image, seed, click, sky) : seed;
+  const isSurfaceLike = new Uint8Array(count);
+  const { sample, limit } = markSurfaceLike(image, seed, isSurfaceLike);
+  // The colour around the click is surface too (docs/decisions/227-click-material.md).
+  if (material !== seed) markSurfaceLike(image, material, isSurfaceLike);
+  isSurfaceLike[seed] = 1;
+  isSurfaceLike[material] = 1;
   if (sky[seed] === 0) {
     for (let label = 0; label < count; label++) if (sky[label] === 1) isSurfaceLike[label] = 0;
   }
@@ -1061,6 +1050,88 @@ function analyseSurface(image: FacadeImage, seed: number): SurfaceAnalysis {
     wall: { ...sample, limit, lightnessWeight: tuning.lightnessWeight },
     underOpenings,
   };
+}
+
+/**
+ * Marks in `isSurfaceLike` the superpixels of the surface whose sample is grown from `from`:
+ * close in colour to the sample (its spread widening the limit), the hue within a limit of
+ * its own. Returns the sample and the limit.
+ */
+function markSurfaceLike(
+  image: FacadeImage,
+  from: number,
+  isSurfaceLike: Uint8Array,
+): { sample: Colour & { spread: number }; limit: number } {
+  const { superpixels, tuning } = image;
+  const sampleMembers = growRegion(
+    superpixels,
+    from,
+    tuning.sampleStep,
+    superpixelColour(superpixels, from),
+    tuning.sampleDistance,
+    tuning,
+  );
+  const sample = regionColour(superpixels, sampleMembers, tuning.lightnessWeight);
+  const limit =
+    tuning.surfaceDistance + tuning.spreadFactor * Math.min(sample.spread, tuning.surfaceDistance / 3);
+  // Light and shade change lightness across a wall; its hue changes far less, so the hue
+  // alone has a limit of its own that no spread widens (a blue sky next to a cream wall).
+  const hueLimitSquared = tuning.surfaceDistance ** 2;
+  for (let label = 0; label < superpixels.count; label++) {
+    const hueDistanceSquared =
+      ((superpixels.meanA[label] as number) - sample.a) ** 2 +
+      ((superpixels.meanB[label] as number) - sample.b) ** 2;
+    if (
+      sampleMembers[label] === 1 ||
+      (hueDistanceSquared <= hueLimitSquared &&
+        colourDistance(superpixels, label, sample, tuning.lightnessWeight) <= limit)
+    ) {
+      isSurfaceLike[label] = 1;
+    }
+  }
+  return { sample, limit };
+}
+
+/**
+ * The superpixel whose colour (within `sampleDistance`) the most area shares among those whose
+ * centres lie within `clickMaterialReach` superpixel sizes of the click at (`x`, `y`): the
+ * material a wall click means (docs/decisions/227-click-material.md). The clicked superpixel
+ * keeps the choice unless another colour covers more of the neighbourhood than its own; the
+ * sky is no candidate for a click off it.
+ */
+function clickMaterial(image: FacadeImage, seed: number, { x, y }: Point, sky: Uint8Array): number {
+  const { superpixels, tuning } = image;
+  if (tuning.clickMaterialReach <= 0) return seed;
+  const cell = Math.sqrt((image.width * image.height) / superpixels.count);
+  const reach = tuning.clickMaterialReach * cell;
+  const near: number[] = [];
+  for (let label = 0; label < superpixels.count; label++) {
+    const centreX = ((superpixels.left[label] as number) + (superpixels.right[label] as number)) / 2;
+    const centreY = ((superpixels.top[label] as number) + (superpixels.bottom[label] as number)) / 2;
+    // Off the sky unless the click is on it (docs/decisions/175).
+    if (sky[label] === 1 && sky[seed] === 0) continue;
+    if ((centreX - x) ** 2 + (centreY - y) ** 2 <= reach * reach) near.push(label);
+  }
+  const shared = (label: number): number => {
+    const colour = superpixelColour(superpixels, label);
+    let area = 0;
+    for (const other of near) {
+      if (colourDistance(superpixels, other, colour, tuning.lightnessWeight) <= tuning.sampleDistance) {
+        area += superpixels.area[other] as number;
+      }
+    }
+    return area;
+  };
+  let best = seed;
+  let bestArea = shared(seed);
+  for (const label of near) {
+    const area = shared(label);
+    if (area > bestArea) {
+      best = label;
+      bestArea = area;
+    }
+  }
+  return best;
 }
 
 /**
