@@ -416,6 +416,142 @@ describe('the studio fits one screen', () => {
     }
   });
 
+  it('shows what is chosen above Transform at 1366×768 in every language with three elements chosen and none marked', {
+    timeout: 120_000,
+  }, async () => {
+    // Walls, roof and window frames chosen, the guided editor closed each time: the Spanish and
+    // French list's second line lay 1 and 15 px under the two-line "mark first" bar, the French
+    // hint beside "Marquer les zones" taking three lines (decision 233).
+    const choices = {
+      'en-US': {
+        elements: ['Wall colour', 'Roof colour', 'Window frame colour'],
+        colours: ['Sage', 'Black', 'White'],
+        editor: 'Mask editor',
+        close: 'Close',
+        markFirst: 'Mark the walls, roof, and window frames first',
+      },
+      'es-ES': {
+        elements: ['Color de la pared', 'Color del tejado', 'Color del marco de ventana'],
+        colours: ['Verde salvia', 'Negro', 'Blanco'],
+        editor: 'Editor de máscara',
+        close: 'Cerrar',
+        markFirst: 'Marca primero las paredes, el tejado y los marcos de las ventanas',
+      },
+      'fr-FR': {
+        elements: ['Couleur des murs', 'Couleur du toit', 'Couleur des cadres de fenêtre'],
+        colours: ['Vert sauge', 'Noir', 'Blanc'],
+        editor: 'Éditeur de masque',
+        close: 'Fermer',
+        markFirst: 'Marquez d’abord les murs, le toit et les cadres des fenêtres',
+      },
+    } as const;
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 1366, height: 768 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const choice = choices[language.locale];
+      const editor = page.getByRole('dialog', { name: choice.editor });
+      for (const [index, element] of choice.elements.entries()) {
+        await page.getByRole('button', { name: element }).click();
+        await page.getByRole('button', { name: choice.colours[index], exact: true }).click();
+        await editor.getByRole('button', { name: choice.close }).click();
+        await editor.waitFor({ state: 'hidden' });
+      }
+      await page.getByRole('button', { name: choice.markFirst, exact: true }).waitFor();
+      // The column at its top, as a user who has just chosen sees it.
+      await page.locator('.studio__controls').evaluate((column) => {
+        column.scrollTop = 0;
+      });
+      const barTop = (await page.locator('.studio__controls .transform-actions').boundingBox())?.y ?? 0;
+      const items = page.locator('.directives-panel__chosen-item');
+      await expect.poll(() => items.count()).toBe(3);
+      for (const item of await items.all()) {
+        const box = await item.boundingBox();
+        expect(
+          (box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY),
+          language.locale,
+        ).toBeLessThanOrEqual(barTop);
+        await expectUncovered(item);
+      }
+      await context.close();
+    }
+  });
+
+  it('leaves no heading of the phone sheet sliced at its top edge when the guided editor closes, in every language', {
+    timeout: 120_000,
+  }, async () => {
+    // The focus back on the tapped swatch scrolled the sheet 45 px to clear the sticky Transform:
+    // a sliver of "Your project" stayed over "Directives", and the result opened on it (decision 234).
+    const choices = {
+      'en-US': { element: 'Wall colour', colour: 'Sage', editor: 'Mask editor', close: 'Close' },
+      'es-ES': {
+        element: 'Color de la pared',
+        colour: 'Verde salvia',
+        editor: 'Editor de máscara',
+        close: 'Cerrar',
+      },
+      'fr-FR': {
+        element: 'Couleur des murs',
+        colour: 'Vert sauge',
+        editor: 'Éditeur de masque',
+        close: 'Fermer',
+      },
+    } as const;
+    const tap = async (page: Page, target: Locator) => {
+      const box = await target.boundingBox();
+      expect(box).not.toBeNull();
+      if (box) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 390, height: 844 },
+        locale: language.locale,
+        hasTouch: true,
+      });
+      const project = await userWithProject(page.request);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const choice = choices[language.locale];
+      await tap(page, page.getByRole('button', { name: choice.element }));
+      const swatch = page.getByRole('button', { name: choice.colour, exact: true });
+      await tap(page, swatch);
+      const editor = page.getByRole('dialog', { name: choice.editor });
+      await editor.waitFor();
+      await tap(page, editor.getByRole('button', { name: choice.close }));
+      await editor.waitFor({ state: 'hidden' });
+      await expect.poll(() => swatch.evaluate((button) => document.activeElement === button)).toBe(true);
+      const sheet = page.locator('.studio__controls');
+      const geometry = await sheet.evaluate((column) => {
+        const edge = column.getBoundingClientRect().top + column.clientTop;
+        const header = column.querySelector('.studio__controls-header')?.getBoundingClientRect();
+        const bar = column.querySelector('.transform-actions')?.getBoundingClientRect();
+        return {
+          edge,
+          scrollTop: column.scrollTop,
+          headerTop: header?.top ?? 0,
+          headerBottom: header?.bottom ?? 0,
+          barTop: bar?.top ?? 0,
+        };
+      });
+      const label = `${language.locale} ${JSON.stringify(geometry)}`;
+      // The heading is whole or wholly scrolled away, never cut by the sheet's top edge.
+      expect(
+        geometry.headerBottom <= geometry.edge + 0.5 || geometry.headerTop >= geometry.edge - 0.5,
+        label,
+      ).toBe(true);
+      // The chosen swatch stays whole, between that edge and the sticky Transform.
+      const box = await swatch.boundingBox();
+      expect(box?.y ?? 0, label).toBeGreaterThanOrEqual(geometry.edge - 0.5);
+      expect((box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY), label).toBeLessThanOrEqual(
+        geometry.barTop + 0.5,
+      );
+      await expectUncovered(swatch);
+      await context.close();
+    }
+  });
+
   it("labels the phone sheet's toggle on one line in every language", { timeout: 60_000 }, async () => {
     for (const language of languages) {
       const { page, context } = await newSession({

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
+import { focusOpener } from '../../lib/focus-opener.ts';
 import { Button } from './button.tsx';
 
 export interface ModalProps {
@@ -31,7 +32,7 @@ export function Modal({ open, onOpenChange, title, description, closeLabel, wide
           onCloseAutoFocus={(event) => {
             if (!opener.current?.isConnected) return;
             event.preventDefault();
-            opener.current.focus();
+            focusOpener(opener.current);
           }}
         >
           <div className="ui-modal__header">

@@ -9,6 +9,7 @@ import { Dialog } from 'radix-ui';
 import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { focusOpener } from '../../../lib/focus-opener.ts';
 import { useFittedDisplay } from '../hooks/use-fitted-display.ts';
 import { useKeyboardDrawing } from '../hooks/use-keyboard-drawing.ts';
 import { type Crosshair, crosshairPoint, useKeyboardSelect } from '../hooks/use-keyboard-select.ts';
@@ -332,7 +333,7 @@ export function MaskEditor({
             onCloseAutoFocus={(event) => {
               if (!opener.current?.isConnected) return;
               event.preventDefault();
-              opener.current.focus();
+              focusOpener(opener.current);
             }}
           >
             <header className="mask-editor__header">
