@@ -6,7 +6,7 @@
  * is steadier. Route and measurements: docs/decisions/131-select-all-similar-unlike-floors.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { bands, spreadOut } from './repeat-bands.ts';
+import { bands, median, spreadOut } from './repeat-bands.ts';
 import { likenessMargin, likenessTo } from './repeat-likeness.ts';
 
 export interface RepeatCheckTuning {
@@ -82,4 +82,100 @@ export function dropUnjudgedAtEdge(
       repeat.bottom + marginY <= image.height - 1
     );
   });
+}
+
+export interface TopFloorTuning {
+  /** The top floor is judged when its repeats' median height is below this share of the floor's under it; 0 keeps all. */
+  heightShare: number;
+  /** ... and the line along their tops goes on between them at least this strongly (share of its strength along them) ... */
+  lineGoesOn: number;
+  /** ... and their mean likeness to the example (`likenessTo`) is below this. */
+  likeness: number;
+}
+
+export const defaultTopFloorTuning: TopFloorTuning = {
+  heightShare: 0.7,
+  lineGoesOn: 0.75,
+  likeness: 0.25,
+};
+
+/**
+ * The repeats (the example first, always kept) less their top floor when it is a row along
+ * the facade's crowning cornice or frieze rather than windows (docs/decisions/230): its
+ * repeats, cut by the cornice's mouldings, are much shorter than those of the floor under it,
+ * the line along their tops is the cornice's and goes on between them as strongly as along
+ * them (a window's head ends at its side), and they look only a little like the example (the
+ * floor check of decision 131 keeps floors above 0.2; these read 0.21–0.22 on the CMP photos).
+ */
+export function dropCorniceRow(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: TopFloorTuning = defaultTopFloorTuning,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || tuning.heightShare <= 0) return repeats;
+  const floors = bands(
+    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
+    0.5 * (example.bottom - example.top + 1),
+  );
+  const [top, under] = floors;
+  if (!top || !under || top.includes(0)) return repeats;
+  const row = top.map((index) => repeats[index] as Rectangle);
+  const heightOf = (floor: number[]) =>
+    median(
+      floor.map((index) => (repeats[index] as Rectangle).bottom - (repeats[index] as Rectangle).top + 1),
+    );
+  if (heightOf(top) >= tuning.heightShare * heightOf(under)) return repeats;
+  if (topLineGoesOn(image, row) < tuning.lineGoesOn) return repeats;
+  const likeness = likenessTo(image, example);
+  const readable = row.map((repeat) => likeness(repeat)).filter((value) => value > -1);
+  if (readable.length === 0) return repeats;
+  const mean = readable.reduce((sum, value) => sum + value, 0) / readable.length;
+  if (mean >= tuning.likeness) return repeats;
+  const dropped = new Set(top);
+  return repeats.filter((_, index) => !dropped.has(index));
+}
+
+/**
+ * How strongly the horizontal line along a row of repeats' tops (the strongest within 2
+ * pixels of their median top) goes on in the gaps between them, as a share of its strength
+ * along them: about 1 for a cornice's moulding, well under for windows' heads on a wall.
+ * 0 when the repeats leave no gap.
+ */
+export function topLineGoesOn(image: FacadeImage, row: Rectangle[]): number {
+  const { width, height, horizontalEdgeSums } = image;
+  const covered = new Uint8Array(width);
+  let from = width - 1;
+  let to = 0;
+  for (const repeat of row) {
+    const left = Math.max(0, repeat.left);
+    const right = Math.min(width - 1, repeat.right);
+    from = Math.min(from, left);
+    to = Math.max(to, right);
+    covered.fill(1, left, right + 1);
+  }
+  const line = median(row.map((repeat) => repeat.top));
+  let along = 0;
+  let between = 0;
+  for (let y = Math.max(0, line - 2); y <= Math.min(height - 1, line + 2); y++) {
+    let alongSum = 0;
+    let alongCount = 0;
+    let betweenSum = 0;
+    let betweenCount = 0;
+    const start = y * (width + 1);
+    for (let x = from; x <= to; x++) {
+      const gradient =
+        (horizontalEdgeSums[start + x + 1] as number) - (horizontalEdgeSums[start + x] as number);
+      if (covered[x] === 1) {
+        alongSum += gradient;
+        alongCount++;
+      } else {
+        betweenSum += gradient;
+        betweenCount++;
+      }
+    }
+    if (alongCount > 0) along = Math.max(along, alongSum / alongCount);
+    if (betweenCount > 0) between = Math.max(between, betweenSum / betweenCount);
+  }
+  return along > 0 ? between / along : 0;
 }

@@ -11,7 +11,7 @@ import { type FacadeImage, overlapArea, type Rectangle, rectangleArea, trimTunin
 import { withTrims } from './opening-trims.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
-import { dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
+import { dropCorniceRow, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { findRepeats } from './repeat-grid.ts';
@@ -57,14 +57,19 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // window is left out (docs/decisions/188). Last, each repeat takes the near sides of the
   // detected opening on it where they are lines at least as strong and its floor's or
   // column's repeats move too (docs/decisions/209); a repeat whose surround leaves the photo,
-  // never judged against the example, is dropped (docs/decisions/210).
+  // never judged against the example, is dropped (docs/decisions/210); so is a top floor of
+  // short repeats along the crowning cornice, whose top line goes on between them, weakly
+  // like the example (docs/decisions/230).
   const example = around ?? withoutWallSides(image, opening);
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  return dropUnjudgedAtEdge(
+  return dropCorniceRow(
     image,
-    toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+    dropUnjudgedAtEdge(
+      image,
+      toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+    ),
   );
 }
 
