@@ -186,6 +186,12 @@ export interface FacadeTuning {
    */
   subtractSurfaceShare: number;
   /**
+   * A subtracting click on a large surface where no frame outlines the opening under it still
+   * removes that opening when the clicked superpixel is further than this from the main wall's
+   * colour, lightness counting fully (0: never; docs/decisions/236-subtract-unlike-wall.md).
+   */
+  subtractUnlikeWall: number;
+  /**
    * A piece the surface does not take but surrounds, cut by the photo's left or right edge
    * (not its top or bottom), joins it when its hue is within this many × `surfaceDistance` of
    * the sample's: the same wall in shade running off the side of the photo (0: never;
@@ -418,6 +424,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   railingPierDark: 0.3,
   railingPierEdges: 0.1,
   subtractSurfaceShare: 0.3,
+  subtractUnlikeWall: 12,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
   groundProbe: 0.12,
@@ -743,19 +750,39 @@ function labelRuns(labels: Int32Array): Int32Array {
  * a shop front, a window, a balcony the detector missed — and the surface under such a click
  * is the wall itself: removing it would empty the layer. So when the surface under the click
  * is larger than `subtractSurfaceShare` of the photo, the opening under the click goes
- * instead, as a window click would find it, when a frame outlines it (docs/decisions/053).
+ * instead, as a window click would find it, when a frame outlines it (docs/decisions/053),
+ * or when no frame does but the clicked superpixel is unlike the photo's main wall: a shop
+ * front, a balcony in shade (docs/decisions/236-subtract-unlike-wall.md).
  */
 export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   const surface = selectFacadeElement(image, point, 'surface');
   let area = 0;
   for (const value of surface.data) area += value;
   if (area <= image.tuning.subtractSurfaceShare * image.width * image.height) return surface;
-  const found = findOpening(image, { x: Math.round(point.x), y: Math.round(point.y) });
-  // On plain wall no frame outlines what the click found: the user means the surface.
-  if (outlineStrength(image, found) < image.tuning.detectorOutline) return surface;
+  const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
+  const y = Math.min(image.height - 1, Math.max(0, Math.round(point.y)));
+  const found = findOpening(image, { x, y });
+  const isFramed = outlineStrength(image, found) >= image.tuning.detectorOutline;
+  // On plain wall no frame outlines what the click found and the clicked colour is the wall's:
+  // the user means the surface.
+  if (!isFramed && !isUnlikeMainWall(image, { x, y })) return surface;
   const opening = createBitmask(image.width, image.height);
   paintRectangle(opening, found);
   return opening;
+}
+
+/**
+ * Whether the superpixel under the pixel (`x`, `y`) is further than `subtractUnlikeWall` from
+ * the photo's main wall colour, lightness counting fully as for the detector's wall (decision
+ * 051: a dark shop front is as grey as a grey stone wall) (docs/decisions/236-subtract-unlike-wall.md).
+ */
+function isUnlikeMainWall(image: FacadeImage, { x, y }: Point): boolean {
+  const { superpixels, tuning } = image;
+  if (tuning.subtractUnlikeWall <= 0) return false;
+  const seed = superpixels.labels[y * image.width + x] as number;
+  return (
+    colourDistance(superpixels, seed, image.wall, tuning.wallLightnessWeight) > tuning.subtractUnlikeWall
+  );
 }
 
 /** The opening (window, door) under a point, as a rectangle snapped to its frame's edges. */
