@@ -259,3 +259,40 @@ describe('facade select across the floors of one wall', () => {
     ).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('facade select under a grey overcast sky', () => {
+  // docs/decisions/238-overcast-sky.md: a stone facade under a grey, barely blue sky with a white
+  // cloud, as on cmp_b0004. Decision 175's sky started only from clearly blue top-border
+  // superpixels, and a wall click (whose material, decision 227, is light stone) took the grey
+  // sky and the cloud above the cornice.
+  const width = 360;
+  const height = 280;
+  const skyHeight = 50;
+  const stone: Colour = [184, 172, 146];
+  const frame: Colour = [60, 62, 66];
+  const windows: Rectangle[] = [];
+  for (const top of [90, 180]) {
+    for (const left of [50, 150, 250]) windows.push({ left, top, right: left + 49, bottom: top + 59 });
+  }
+  const cloud: Rectangle = { left: 120, top: 0, right: 239, bottom: 30 };
+  const isWindow = (x: number, y: number) => windows.some((box) => isInside(box, x, y));
+  const isSky = (_x: number, y: number) => y < skyHeight;
+  const isWall = (x: number, y: number) => !isSky(x, y) && !isWindow(x, y);
+  const photo = makeImage(width, height, (x, y) => {
+    if (isSky(x, y)) {
+      if (isInside(cloud, x, y)) return shade([192, 196, 203], 1, noise(x, y, 2));
+      return shade([140, 152, 172], 1 + 0.1 * (y / skyHeight), noise(x, y, 2));
+    }
+    if (isWindow(x, y)) return shade(frame, 1, noise(x, y, 2));
+    return shade(stone, 1 - 0.05 * ((y - skyHeight) / height), noise(x, y, 6));
+  });
+
+  it('takes the wall with one click and leaves the grey sky and its cloud', () => {
+    const image = prepareFacadeImage(photo);
+    const selection = selectFacadeElement(image, { x: 120, y: 160 }, 'surface');
+    expect(shareSelected(selection, isWall)).toBeGreaterThanOrEqual(0.9);
+    // The superpixels along the sky line straddle it: a few sky pixels go with the wall.
+    expect(shareSelected(selection, (x, y) => isSky(x, y) && !isInside(cloud, x, y))).toBeLessThan(0.05);
+    expect(shareSelected(selection, (x, y) => isInside(cloud, x, y))).toBeLessThan(0.05);
+  });
+});

@@ -309,11 +309,14 @@ export interface FacadeTuning {
    */
   underOpeningReach: number;
   underOpeningMargin: number;
-  /** The sky (docs/decisions/175): a top-border superpixel at most this blue-yellow (OKLab b ×100) starts it… */
+  /**
+   * The sky (docs/decisions/175, 238): a top-border superpixel at most this blue-yellow (OKLab b ×100)
+   * starts it (a grey overcast sky is barely blue: -2 to -3)…
+   */
   skyTopBlueness: number;
   /** …it grows to neighbours at most this blue-yellow… */
   skyBlueness: number;
-  /** …by colour steps of at most this; 0 turns the sky off. */
+  /** …by colour steps of at most this (a cloud's edge in a grey sky; decision 238); 0 turns the sky off. */
   skyStep: number;
   /**
    * Window trims (docs/decisions/189, `opening-trims.ts`): a line is unlike the wall when at
@@ -470,9 +473,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   overRailingWide: 2,
   underOpeningReach: 1,
   underOpeningMargin: 0.2,
-  skyTopBlueness: -4,
+  skyTopBlueness: -2.5,
   skyBlueness: -0.5,
-  skyStep: 3,
+  skyStep: 5,
   trimContrast: 6,
   trimSpread: 3,
   trimWidth: 0.25,
