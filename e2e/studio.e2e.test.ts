@@ -103,6 +103,62 @@ const languages = [
   { locale: 'fr-FR', photo: 'Image actuelle', swatch: 'Sauge', transform: 'Transformer' },
 ] as const;
 
+/** What the "mark first" tests choose in each language: elements and colours, in order. */
+interface MarkFirstChoice {
+  elements: readonly string[];
+  colours: readonly string[];
+  editor: string;
+  close: string;
+  markFirst: string;
+}
+
+/**
+ * At 1366 × 768 in every language: each element chosen with its colour, the guided editor closed
+ * without marking; Transform then names what to mark, and every line of the chosen list lies
+ * whole above the sticky Transform bar (decisions 219 and 233).
+ */
+async function expectChosenAboveMarkFirst(
+  choices: Record<(typeof languages)[number]['locale'], MarkFirstChoice>,
+  count: number,
+  { scrollToTop }: { scrollToTop: boolean },
+) {
+  for (const language of languages) {
+    const { page, context } = await newSession({
+      viewport: { width: 1366, height: 768 },
+      locale: language.locale,
+    });
+    const project = await userWithProject(page.request);
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    const choice = choices[language.locale];
+    const editor = page.getByRole('dialog', { name: choice.editor });
+    for (const [index, element] of choice.elements.entries()) {
+      await page.getByRole('button', { name: element }).click();
+      await page.getByRole('button', { name: choice.colours[index], exact: true }).click();
+      // Guided into the editor; closed without marking.
+      await editor.getByRole('button', { name: choice.close }).click();
+      await editor.waitFor({ state: 'hidden' });
+    }
+    await page.getByRole('button', { name: choice.markFirst, exact: true }).waitFor();
+    if (scrollToTop) {
+      // The column at its top, as a user who has just chosen sees it.
+      await page.locator('.studio__controls').evaluate((column) => {
+        column.scrollTop = 0;
+      });
+    }
+    const barTop = (await page.locator('.studio__controls .transform-actions').boundingBox())?.y ?? 0;
+    const items = page.locator('.directives-panel__chosen-item');
+    await expect.poll(() => items.count()).toBe(count);
+    for (const item of await items.all()) {
+      const box = await item.boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY), language.locale).toBeLessThanOrEqual(
+        barTop,
+      );
+      await expectUncovered(item);
+    }
+    await context.close();
+  }
+}
+
 describe('the studio fits one screen', () => {
   it('fits the home page without a project in one screen at both sizes in every language, signed out and in', {
     timeout: 60_000,
@@ -387,33 +443,7 @@ describe('the studio fits one screen', () => {
         markFirst: 'Marquez d’abord les murs et les cadres des fenêtres',
       },
     } as const;
-    for (const language of languages) {
-      const { page, context } = await newSession({
-        viewport: { width: 1366, height: 768 },
-        locale: language.locale,
-      });
-      const project = await userWithProject(page.request);
-      await page.goto(`${baseUrl}/projects/${project.id}`);
-      const choice = choices[language.locale];
-      const editor = page.getByRole('dialog', { name: choice.editor });
-      for (const [index, element] of choice.elements.entries()) {
-        await page.getByRole('button', { name: element }).click();
-        await page.getByRole('button', { name: choice.colours[index], exact: true }).click();
-        // Guided into the editor; closed without marking.
-        await editor.getByRole('button', { name: choice.close }).click();
-        await editor.waitFor({ state: 'hidden' });
-      }
-      await page.getByRole('button', { name: choice.markFirst, exact: true }).waitFor();
-      const barTop = (await page.locator('.studio__controls .transform-actions').boundingBox())?.y ?? 0;
-      const items = page.locator('.directives-panel__chosen-item');
-      await expect.poll(() => items.count()).toBe(2);
-      for (const item of await items.all()) {
-        const box = await item.boundingBox();
-        expect((box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(barTop);
-        await expectUncovered(item);
-      }
-      await context.close();
-    }
+    await expectChosenAboveMarkFirst(choices, 2, { scrollToTop: false });
   });
 
   it('shows what is chosen above Transform at 1366×768 in every language with three elements chosen and none marked', {
@@ -445,39 +475,7 @@ describe('the studio fits one screen', () => {
         markFirst: 'Marquez d’abord les murs, le toit et les cadres des fenêtres',
       },
     } as const;
-    for (const language of languages) {
-      const { page, context } = await newSession({
-        viewport: { width: 1366, height: 768 },
-        locale: language.locale,
-      });
-      const project = await userWithProject(page.request);
-      await page.goto(`${baseUrl}/projects/${project.id}`);
-      const choice = choices[language.locale];
-      const editor = page.getByRole('dialog', { name: choice.editor });
-      for (const [index, element] of choice.elements.entries()) {
-        await page.getByRole('button', { name: element }).click();
-        await page.getByRole('button', { name: choice.colours[index], exact: true }).click();
-        await editor.getByRole('button', { name: choice.close }).click();
-        await editor.waitFor({ state: 'hidden' });
-      }
-      await page.getByRole('button', { name: choice.markFirst, exact: true }).waitFor();
-      // The column at its top, as a user who has just chosen sees it.
-      await page.locator('.studio__controls').evaluate((column) => {
-        column.scrollTop = 0;
-      });
-      const barTop = (await page.locator('.studio__controls .transform-actions').boundingBox())?.y ?? 0;
-      const items = page.locator('.directives-panel__chosen-item');
-      await expect.poll(() => items.count()).toBe(3);
-      for (const item of await items.all()) {
-        const box = await item.boundingBox();
-        expect(
-          (box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY),
-          language.locale,
-        ).toBeLessThanOrEqual(barTop);
-        await expectUncovered(item);
-      }
-      await context.close();
-    }
+    await expectChosenAboveMarkFirst(choices, 3, { scrollToTop: true });
   });
 
   it('leaves no heading of the phone sheet sliced at its top edge when the guided editor closes, in every language', {
