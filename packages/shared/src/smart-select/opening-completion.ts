@@ -24,14 +24,6 @@ export interface CompletionTuning {
   wallShare: number;
 }
 
-export const defaultCompletionTuning: CompletionTuning = {
-  side: 1.5,
-  end: 1.5,
-  maximumAspect: 2.5,
-  maximumWidth: 4,
-  wallShare: 0.5,
-};
-
 /**
  * `cuts` with each window-shaped one completed down and up along its sides (image pixels);
  * a completion stops short of the other cuts.

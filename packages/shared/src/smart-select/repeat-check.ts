@@ -142,7 +142,7 @@ export function dropCorniceRow(
  * along them: about 1 for a cornice's moulding, well under for windows' heads on a wall.
  * 0 when the repeats leave no gap.
  */
-export function topLineGoesOn(image: FacadeImage, row: Rectangle[]): number {
+function topLineGoesOn(image: FacadeImage, row: Rectangle[]): number {
   const { width, height, horizontalEdgeSums } = image;
   const covered = new Uint8Array(width);
   let from = width - 1;

@@ -61,6 +61,7 @@ export function toDetectedSides(
   );
   const keepUnlessBandMoves = (members: number[], low: Side, high: Side) => {
     const others = members.filter((index) => index !== 0);
+    if (others.length === 0) return;
     for (const side of [low, high]) {
       const shifts = others.map((index) => Math.abs((moves[index] as Moves)[side]));
       if (median(shifts) >= tuning.bandMove) continue;

@@ -198,7 +198,7 @@ function frameInBox(
   // from the middle and the band.
   const centres = new Float64Array(6);
   startingCentres(lab, box, rowInBand, rowInMiddle, columnInBand, columnInMiddle, centres);
-  // Every pass writes each of the box's pixels.
+  // The last pass writes each of the box's pixels.
   const { isGlass, frame, queue } = scratch;
   // The centres settle on every other row and column (a quarter of the pixels), then one pass
   // over every pixel says which is glass: the k-means was 40 % of a frame
