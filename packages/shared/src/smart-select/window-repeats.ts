@@ -7,7 +7,7 @@
  * as the wall or whose shutters are as grey is missed by the darkness map, but its frame and
  * its surround repeat those of its neighbours. Measurements: docs/decisions/150-window-repeats.md.
  */
-import { type FacadeImage, overlapArea, type Rectangle } from './facade-select.ts';
+import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { outlineStrength } from './opening-detector.ts';
 
 export interface WindowRepeatTuning {
@@ -90,13 +90,13 @@ export function windowRepeats(
   const taken = [...openings];
   const isFree = (place: Rectangle) => {
     const area = (place.right - place.left + 1) * (place.bottom - place.top + 1);
-    return taken.every((other) => overlapArea(place, other) <= tuning.overlap * area);
+    return taken.every((other) => sharedArea(place, other) <= tuning.overlap * area);
   };
   // Every window of a floor names the same crossing with a column: each is looked at once.
   const looked: Rectangle[] = [];
   const isNew = (place: Rectangle) => {
     const area = (place.right - place.left + 1) * (place.bottom - place.top + 1);
-    return looked.every((other) => overlapArea(place, other) <= 0.5 * area);
+    return looked.every((other) => sharedArea(place, other) <= 0.5 * area);
   };
   for (const floor of sources) {
     for (const column of sources) {
@@ -249,3 +249,9 @@ function overlapShare(fromA: number, toA: number, fromB: number, toB: number): n
   return shared <= 0 ? 0 : shared / Math.min(toA - fromA + 1, toB - fromB + 1);
 }
 
+/** The pixels two rectangles share. */
+export function sharedArea(a: Rectangle, b: Rectangle): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
+  return width > 0 && height > 0 ? width * height : 0;
+}
