@@ -3,8 +3,17 @@ import type { ProjectEvent } from '@facelift/shared';
 export interface SseConnection {
   status: number;
   contentType: string | null;
-  /** Resolves with the first event (from now or already received) matching `predicate`. */
-  next(predicate: (event: ProjectEvent) => boolean, timeoutMs?: number): Promise<ProjectEvent>;
+  /**
+   * Resolves with the first event (from now or already received) matching `predicate`; with
+   * `since` (a `received()` count), only among the events received after that point.
+   */
+  next(
+    predicate: (event: ProjectEvent) => boolean,
+    timeoutMs?: number,
+    since?: number,
+  ): Promise<ProjectEvent>;
+  /** How many events the stream has received so far. */
+  received(): number;
   close(): void;
 }
 
@@ -50,10 +59,10 @@ export async function openEventStream(url: string, cookie?: string): Promise<Sse
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
-    next(predicate, timeoutMs = 5000) {
+    next(predicate, timeoutMs = 5000, since = 0) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const found = received.find(predicate);
+          const found = received.slice(since).find(predicate);
           if (found) {
             waiters.delete(check);
             clearTimeout(timer);
@@ -68,6 +77,7 @@ export async function openEventStream(url: string, cookie?: string): Promise<Sse
         check();
       });
     },
+    received: () => received.length,
     close() {
       controller.abort();
     },

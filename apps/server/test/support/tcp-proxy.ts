@@ -10,6 +10,12 @@ export interface TcpProxy {
   port: number;
   cut(): void;
   restore(): void;
+  /**
+   * Resolves when a connection opened during the cut sends a startup message naming
+   * `applicationName` (PostgreSQL's application_name): that connection attempt is now lost in
+   * the black hole and waits out its client's connect timeout.
+   */
+  nextHeld(applicationName: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -17,11 +23,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let isCut = false;
   const open = new Set<Socket>();
   const held = new Set<Socket>();
+  const heldWaiters = new Set<{ needle: Buffer; wake: () => void }>();
   const server = createServer((client) => {
     if (isCut) {
       held.add(client);
       client.on('error', () => undefined);
       client.on('close', () => held.delete(client));
+      // The startup message comes in the first packet; nothing is answered, so no more follows.
+      client.once('data', (startup: Buffer) => {
+        for (const waiter of heldWaiters) {
+          if (startup.includes(waiter.needle)) {
+            heldWaiters.delete(waiter);
+            waiter.wake();
+          }
+        }
+      });
       return;
     }
     const upstream = new Socket();
@@ -51,6 +67,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     restore() {
       // What went into the black hole stays there: the app must give up on it by itself.
       isCut = false;
+    },
+    nextHeld(applicationName) {
+      return new Promise((resolve) => {
+        heldWaiters.add({ needle: Buffer.from(`application_name\0${applicationName}\0`), wake: resolve });
+      });
     },
     async close() {
       for (const socket of [...open, ...held]) socket.destroy();

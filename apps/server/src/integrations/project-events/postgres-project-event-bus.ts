@@ -13,7 +13,7 @@ export const projectEventsChannel = 'facelift_project_events';
 export const sessionsChangedChannel = 'facelift_sessions_changed';
 export const sessionsForgottenChannel = 'facelift_sessions_forgotten';
 /** The listening connections name themselves so that a publisher can count the instances. */
-const listenerApplicationName = 'facelift-event-listener';
+export const listenerApplicationName = 'facelift-event-listener';
 /** NOTIFY payloads must stay under 8000 bytes; larger events travel as "refetch" hints. */
 const maxPayloadBytes = 7500;
 
