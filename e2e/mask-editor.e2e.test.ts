@@ -122,6 +122,32 @@ function previewPixels(preview: Locator, points: [number, number][]) {
   );
 }
 
+/**
+ * The toolbar's controls a Tab meets, in page order, that come before the one Tab met last in
+ * reading order (rows top to bottom, each left to right): none when Tab follows the eye.
+ */
+function tabOrderAgainstReading(editor: Locator) {
+  return editor.evaluate((dialog) => {
+    const controls = [
+      ...dialog.querySelectorAll<HTMLElement>('.mask-editor__toolbar :is(button, select, input)'),
+    ]
+      .filter((control) => control.getClientRects().length > 0)
+      .map((control) => {
+        const box = control.getBoundingClientRect();
+        return { name: control.textContent || control.tagName, x: box.left, y: box.top + box.height / 2 };
+      });
+    const outOfOrder: string[] = [];
+    for (const [index, control] of controls.entries()) {
+      const previous = controls[index - 1];
+      if (!previous) continue;
+      const sameRow = Math.abs(control.y - previous.y) <= 12;
+      if (sameRow ? control.x < previous.x : control.y < previous.y)
+        outOfOrder.push(`${previous.name} → ${control.name}`);
+    }
+    return outOfOrder;
+  });
+}
+
 describe('mask editor', () => {
   it('marks the walls with a rectangle; the region is saved at natural size and reaches the job', async () => {
     const { page } = await newSession();
@@ -329,6 +355,7 @@ describe('mask editor', () => {
         markAreas: 'Mark areas',
         title: 'Mask editor',
         paint: 'Paint',
+        zoomIn: 'Zoom in',
         layers: ['Walls', 'Window frames', 'Edit area', 'Roof'],
         tools: ['Smart select', 'Brush', 'Region select', 'Eraser'],
       },
@@ -337,6 +364,7 @@ describe('mask editor', () => {
         markAreas: 'Marcar zonas',
         title: 'Editor de máscara',
         paint: 'Pintar',
+        zoomIn: 'Acercar',
         layers: ['Paredes', 'Marcos de ventana', 'Zona a editar', 'Tejado'],
         tools: ['Selección inteligente', 'Pincel', 'Selección de zona', 'Borrador'],
       },
@@ -345,6 +373,7 @@ describe('mask editor', () => {
         markAreas: 'Marquer les zones',
         title: 'Éditeur de masque',
         paint: 'Peindre',
+        zoomIn: 'Zoom avant',
         layers: ['Murs', 'Cadres de fenêtre', 'Zone à modifier', 'Toit'],
         tools: ['Sélection intelligente', 'Pinceau', 'Sélection de zone', 'Gomme'],
       },
@@ -396,6 +425,7 @@ describe('mask editor', () => {
         boxHeights.set(state, Math.round(box?.height ?? 0));
       };
       const [walls = '', windowFrames = '', editArea = '', roof = ''] = language.layers;
+      const zoomIn = language.zoomIn;
       const [smartSelect = '', ...otherTools] = language.tools;
       await layer.selectOption({ label: walls });
       await editor.getByRole('button', { name: smartSelect, exact: true }).click();
@@ -419,10 +449,18 @@ describe('mask editor', () => {
         await editor.getByRole('button', { name: tool, exact: true }).click();
         await expectAllInView(tool);
       }
-      // The photo moves only by the options' rows (a layer's or a tool's): with the same options'
-      // height its box is in the same place, and it keeps ≥ 380 px with two rows of options.
+      // The photo moves only by the options' row (a layer's or a tool's): with the same options'
+      // height its box is in the same place. The brush's and the frames' options took two rows
+      // (box 439 px): every tool's options are one row of 44 px now, the box ≥ 460 px (decision 255).
       for (const [options, tops] of boxTops) expect([...tops], `options ${options} px`).toHaveLength(1);
-      for (const [state, height] of boxHeights) expect(height, state).toBeGreaterThanOrEqual(380);
+      expect([...boxTops.keys()].sort(), language.locale).toEqual(['0', '44']);
+      for (const [state, height] of boxHeights) expect(height, state).toBeGreaterThanOrEqual(460);
+      // The zoom's level is shown between "−" and "+", and follows them.
+      const level = editor.locator('.mask-editor__zoom-steps .mask-editor__zoom');
+      await expect.poll(() => level.isVisible()).toBe(true);
+      const levelBefore = await level.textContent();
+      await editor.getByRole('button', { name: zoomIn, exact: true }).click();
+      await expect.poll(() => level.textContent()).not.toBe(levelBefore);
       await context.close();
     }
   });
@@ -695,6 +733,9 @@ describe('mask editor', () => {
       for (const tool of otherTools) {
         await editor.getByRole('button', { name: tool, exact: true }).click();
         expect(await places(), `${language.locale} ${tool}`).toBe(before);
+        // Tab follows the eye: the options shown after Undo and the zoom come after them in the
+        // page too (they came before them, moved to the end by CSS only: decision 255).
+        expect(await tabOrderAgainstReading(editor), `${language.locale} ${tool}`).toEqual([]);
       }
     }
   });

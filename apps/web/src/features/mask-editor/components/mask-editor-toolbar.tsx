@@ -73,18 +73,22 @@ export function MaskEditorToolbar({
   return (
     <div className="mask-editor__toolbar">
       {/*
-       * Three rows: what is painted (and, on a phone, the zoom's steps), how (with the tool's
-       * options), and undo and zoom. On a phone the layers are one select, the tools one row and
-       * the options a row only when the tool has some, so every control is in view without a
-       * sideways scroll and the photo keeps most of the screen
-       * (docs/decisions/216-phone-mask-toolbar-wraps.md, docs/decisions/224-compact-phone-mask-toolbar.md);
-       * elsewhere the rows lend their groups to the toolbar, which wraps them
-       * (docs/decisions/094-phone-mask-toolbar.md).
+       * Rows: what is painted (and, on a phone, the zoom), the tools, Undo and the zoom, then the
+       * tool's options. On a phone the layers are one select, the tools one row and the options
+       * one row only when the tool has some, so every control is in view without a sideways
+       * scroll and the photo keeps most of the screen
+       * (docs/decisions/216-phone-mask-toolbar-wraps.md, docs/decisions/224-compact-phone-mask-toolbar.md,
+       * docs/decisions/255-phone-mask-options-one-row.md); elsewhere the rows lend their groups
+       * to the toolbar, which wraps them (docs/decisions/094-phone-mask-toolbar.md). The order
+       * on screen is the order in the page, so Tab follows what the eye reads.
        */}
       <div className="mask-editor__row">
         {/* A phone's layer choice: one select, named by the same visible label as the buttons. */}
         <div className="mask-editor__layer-select">
-          <label htmlFor={layerSelectId}>{t('layers.label')}</label>
+          {/* Read, not shown: beside the zoom "Marcos de ventana" was cut (decision 224). */}
+          <label htmlFor={layerSelectId} className="visually-hidden">
+            {t('layers.label')}
+          </label>
           <span
             className="mask-editor__swatch"
             style={{ background: overlayCss(settings.target) }}
@@ -104,13 +108,17 @@ export function MaskEditorToolbar({
           </select>
         </div>
         {/*
-         * A phone's zoom steps: "−" and "+" beside the layer, named "Zoom out" / "Zoom in" as the
-         * wider screens' buttons are (docs/decisions/224-compact-phone-mask-toolbar.md).
+         * A phone's zoom: "−", the level and "+" beside the layer, named "Zoom out" / "Zoom in" as
+         * the wider screens' buttons are (docs/decisions/224-compact-phone-mask-toolbar.md,
+         * docs/decisions/255-phone-mask-options-one-row.md).
          */}
         <div className="mask-editor__group mask-editor__group--plain mask-editor__zoom-steps">
           <Button size="small" onClick={onZoomOut} aria-label={t('zoomOut')} title={t('zoomOut')}>
             <span aria-hidden="true">−</span>
           </Button>
+          <span className="mask-editor__zoom" aria-live="polite">
+            {t('zoomLevel', { percent: zoomPercent })}
+          </span>
           <Button size="small" onClick={onZoomIn} aria-label={t('zoomIn')} title={t('zoomIn')}>
             <span aria-hidden="true">+</span>
           </Button>
@@ -151,111 +159,6 @@ export function MaskEditorToolbar({
             </Button>
           ))}
         </fieldset>
-
-        {/* The tool's and the layer's options: on a phone a row of its own, only when there are some. */}
-        <div className="mask-editor__options">
-          {usesBrush ? (
-            <fieldset className="mask-editor__group mask-editor__option">
-              <legend>{t('brushShape.label')}</legend>
-              {(['round', 'square'] as const).map((shape) => (
-                <Button
-                  key={shape}
-                  size="small"
-                  variant={settings.brushShape === shape ? 'primary' : 'secondary'}
-                  aria-pressed={settings.brushShape === shape}
-                  onClick={() => onChange({ brushShape: shape })}
-                >
-                  {t(`brushShape.${shape}`)}
-                </Button>
-              ))}
-            </fieldset>
-          ) : null}
-
-          {settings.tool === 'region' ? (
-            <fieldset className="mask-editor__group mask-editor__option">
-              <legend>{t('regionShape.label')}</legend>
-              {(['rectangle', 'ellipse'] as const).map((shape) => (
-                <Button
-                  key={shape}
-                  size="small"
-                  variant={settings.regionShape === shape ? 'primary' : 'secondary'}
-                  aria-pressed={settings.regionShape === shape}
-                  onClick={() => onChange({ regionShape: shape })}
-                >
-                  {t(`regionShape.${shape}`)}
-                </Button>
-              ))}
-            </fieldset>
-          ) : null}
-
-          {/* Only the brush and the eraser have a size ([ and ] still change it with any tool). */}
-          {usesBrush ? (
-            <div className="mask-editor__slider mask-editor__option">
-              <label htmlFor={brushSizeId}>{t('brushSize')}</label>
-              <input
-                id={brushSizeId}
-                type="range"
-                min={brushSizeLimits.minimum}
-                max={brushSizeLimits.maximum}
-                step={1}
-                value={settings.brushSize}
-                onChange={(event) => onChange({ brushSize: Number(event.currentTarget.value) })}
-              />
-              <output htmlFor={brushSizeId}>{settings.brushSize}</output>
-            </div>
-          ) : null}
-
-          {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
-            <>
-              <div className="mask-editor__slider mask-editor__option">
-                <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
-                <input
-                  id={frameWidthId}
-                  type="range"
-                  min={frameWidthLimits.minimum}
-                  max={frameWidthLimits.maximum}
-                  step={1}
-                  value={settings.frameWidth}
-                  onChange={(event) => onChange({ frameWidth: Number(event.currentTarget.value) })}
-                />
-                <output htmlFor={frameWidthId}>
-                  {t('frameWidthValue', { percent: settings.frameWidth })}
-                </output>
-              </div>
-              <Button
-                size="small"
-                className="mask-editor__option"
-                onClick={onSelectAllSimilar}
-                disabled={!canSelectAllSimilar}
-              >
-                {t('selectAllSimilar')}
-              </Button>
-            </>
-          ) : null}
-
-          {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
-            <div className="mask-editor__slider mask-editor__option">
-              <label htmlFor={toleranceId}>{t('tolerance')}</label>
-              <input
-                id={toleranceId}
-                type="range"
-                min={smartSelectTolerance.minimum}
-                max={smartSelectTolerance.maximum}
-                step={1}
-                value={settings.tolerances[settings.target]}
-                onChange={(event) =>
-                  onChange({
-                    tolerances: {
-                      ...settings.tolerances,
-                      [settings.target]: Number(event.currentTarget.value),
-                    },
-                  })
-                }
-              />
-              <output htmlFor={toleranceId}>{settings.tolerances[settings.target]}</output>
-            </div>
-          ) : null}
-        </div>
       </div>
 
       <div className="mask-editor__row">
@@ -285,6 +188,113 @@ export function MaskEditorToolbar({
             {t('fit')}
           </Button>
         </div>
+      </div>
+
+      {/*
+       * The tool's and the layer's options come last, where they are seen: after Undo and the
+       * zoom, which stay in place whatever the tool (decision 193); on a phone one row, only
+       * when there are some (decisions 224, 255).
+       */}
+      <div className="mask-editor__options">
+        {usesBrush ? (
+          <fieldset className="mask-editor__group mask-editor__shapes">
+            <legend>{t('brushShape.label')}</legend>
+            {(['round', 'square'] as const).map((shape) => (
+              <Button
+                key={shape}
+                size="small"
+                variant={settings.brushShape === shape ? 'primary' : 'secondary'}
+                aria-pressed={settings.brushShape === shape}
+                onClick={() => onChange({ brushShape: shape })}
+              >
+                {t(`brushShape.${shape}`)}
+              </Button>
+            ))}
+          </fieldset>
+        ) : null}
+
+        {settings.tool === 'region' ? (
+          <fieldset className="mask-editor__group">
+            <legend>{t('regionShape.label')}</legend>
+            {(['rectangle', 'ellipse'] as const).map((shape) => (
+              <Button
+                key={shape}
+                size="small"
+                variant={settings.regionShape === shape ? 'primary' : 'secondary'}
+                aria-pressed={settings.regionShape === shape}
+                onClick={() => onChange({ regionShape: shape })}
+              >
+                {t(`regionShape.${shape}`)}
+              </Button>
+            ))}
+          </fieldset>
+        ) : null}
+
+        {/* Only the brush and the eraser have a size ([ and ] still change it with any tool). */}
+        {usesBrush ? (
+          <div className="mask-editor__slider">
+            <label htmlFor={brushSizeId}>{t('brushSize')}</label>
+            <input
+              id={brushSizeId}
+              type="range"
+              min={brushSizeLimits.minimum}
+              max={brushSizeLimits.maximum}
+              step={1}
+              value={settings.brushSize}
+              onChange={(event) => onChange({ brushSize: Number(event.currentTarget.value) })}
+            />
+            <output htmlFor={brushSizeId}>{settings.brushSize}</output>
+          </div>
+        ) : null}
+
+        {settings.tool === 'smartSelect' && smartSelectKind === 'frame' ? (
+          <>
+            <div className="mask-editor__slider">
+              <label htmlFor={frameWidthId}>{t('frameWidth')}</label>
+              <input
+                id={frameWidthId}
+                type="range"
+                min={frameWidthLimits.minimum}
+                max={frameWidthLimits.maximum}
+                step={1}
+                value={settings.frameWidth}
+                onChange={(event) => onChange({ frameWidth: Number(event.currentTarget.value) })}
+              />
+              <output htmlFor={frameWidthId}>{t('frameWidthValue', { percent: settings.frameWidth })}</output>
+            </div>
+            <Button
+              size="small"
+              className="mask-editor__all-similar"
+              onClick={onSelectAllSimilar}
+              disabled={!canSelectAllSimilar}
+            >
+              {t('selectAllSimilar')}
+            </Button>
+          </>
+        ) : null}
+
+        {settings.tool === 'smartSelect' && smartSelectKind === 'colour' ? (
+          <div className="mask-editor__slider">
+            <label htmlFor={toleranceId}>{t('tolerance')}</label>
+            <input
+              id={toleranceId}
+              type="range"
+              min={smartSelectTolerance.minimum}
+              max={smartSelectTolerance.maximum}
+              step={1}
+              value={settings.tolerances[settings.target]}
+              onChange={(event) =>
+                onChange({
+                  tolerances: {
+                    ...settings.tolerances,
+                    [settings.target]: Number(event.currentTarget.value),
+                  },
+                })
+              }
+            />
+            <output htmlFor={toleranceId}>{settings.tolerances[settings.target]}</output>
+          </div>
+        ) : null}
       </div>
     </div>
   );
