@@ -181,6 +181,11 @@ export interface FacadeTuning {
   railingPierDark: number;
   railingPierEdges: number;
   /**
+   * 1: a railing that reaches down to the photo's foot is the street's (parked bikes, cars, a
+   * fence), not a balcony, and is not cut (0: it is; docs/decisions/243-railings-off-the-street.md).
+   */
+  railingOffStreet: number;
+  /**
    * A subtracting click on a surface removes the surface under it when that is at most this
    * share of the photo, else the opening under it (docs/decisions/053; above 1: always the surface).
    */
@@ -426,6 +431,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   railingPierBridge: 1.5,
   railingPierDark: 0.3,
   railingPierEdges: 0.1,
+  railingOffStreet: 1,
   subtractSurfaceShare: 0.3,
   subtractUnlikeWall: 12,
   sidePieceHue: 0.5,
@@ -1314,7 +1320,11 @@ function detectOpenings(
         ([from, to]) =>
           box.top <= to + 0.5 * floorSpan(from, to) && box.bottom >= from + 0.3 * floorSpan(from, to),
       );
-      return onColumn && onFloor;
+      // A balcony stands on its slab above the street: bars that reach down to the photo's
+      // foot are parked bikes, cars or a fence in the street, before the wall, not an opening
+      // of it (docs/decisions/243-railings-off-the-street.md).
+      const onTheStreet = tuning.railingOffStreet > 0 && box.bottom >= map.height - 1;
+      return onColumn && onFloor && !onTheStreet;
     });
     const railingCuts = railings.map((box) => toImageRectangle(map, box, width, height));
     railingsFound.push(...railingCuts);
