@@ -12,6 +12,7 @@ import { withTrims } from './opening-trims.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
 import { dropCorniceRow, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
+import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { findRepeats } from './repeat-grid.ts';
@@ -59,16 +60,21 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // column's repeats move too (docs/decisions/209); a repeat whose surround leaves the photo,
   // never judged against the example, is dropped (docs/decisions/210); so is a top floor of
   // short repeats along the crowning cornice, whose top line goes on between them, weakly
-  // like the example (docs/decisions/230).
+  // like the example (docs/decisions/230). Then each column of repeats goes on up: one floor
+  // above its top window the window click's search finds an attic's or a tower's windows of
+  // another size on the same axes, kept where two columns agree (docs/decisions/251).
   const example = around ?? withoutWallSides(image, opening);
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  return dropCorniceRow(
+  return withColumnsGoingOnUp(
     image,
-    dropUnjudgedAtEdge(
+    dropCorniceRow(
       image,
-      toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+      dropUnjudgedAtEdge(
+        image,
+        toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+      ),
     ),
   );
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { isInside, isTwoPaneFrame, makeImage, noise } from './drawn-facade.ts';
+import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
+import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
+import { findSimilar } from './similar-and-frames.ts';
+
+describe('select all similar follows each column of windows up to the attic (docs/decisions/251)', () => {
+  // Three floors of four framed two-pane windows, 50 × 70, under an attic whose windows stand
+  // on the same axes but are wide and low (90 × 36, one pane of light glass in a dark frame):
+  // too unlike the example for the grid's match, and outside the 50 % the detector's openings
+  // may differ from it to propose their floor (decision 187).
+  const width = 520;
+  const height = 470;
+  const columns = [60, 180, 300, 420];
+  const windows: Rectangle[] = [];
+  for (const top of [150, 250, 350]) {
+    for (const middle of columns)
+      windows.push({ left: middle - 25, top, right: middle + 24, bottom: top + 69 });
+  }
+  const attic: Rectangle[] = columns.map((middle) => ({
+    left: middle - 45,
+    top: 70,
+    right: middle + 44,
+    bottom: 105,
+  }));
+  const image = prepareFacadeImage(
+    makeImage(width, height, (x, y) => {
+      const grain = noise(x, y, 3);
+      if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
+      const box = windows.find((candidate) => isInside(candidate, x, y));
+      if (box) {
+        if (isTwoPaneFrame(box, x, y)) return [62 + grain, 58 + grain, 54 + grain];
+        return [96 + grain, 110 + grain, 128 + grain];
+      }
+      const small = attic.find((candidate) => isInside(candidate, x, y));
+      if (small) {
+        const isFrame =
+          x < small.left + 4 || x > small.right - 4 || y < small.top + 4 || y > small.bottom - 4;
+        if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
+        return [150 + grain, 165 + grain, 180 + grain];
+      }
+      const light = 1 - 0.1 * (y / height);
+      const plaster = noise(x, y, 6);
+      return [214 * light + plaster, 196 * light + plaster, 164 * light + plaster];
+    }),
+  );
+  const middleIn = (box: Rectangle, repeat: Rectangle) =>
+    isInside(box, (repeat.left + repeat.right) / 2, (repeat.top + repeat.bottom) / 2);
+
+  it('takes each attic window over its column, and still every window below', () => {
+    const repeats = findSimilar(image, windows[5] as Rectangle);
+    for (const window of [...windows, ...attic]) {
+      const found = repeats.filter((repeat) => middleIn(window, repeat));
+      expect(found, `window at ${window.left}, ${window.top}`).toHaveLength(1);
+    }
+    for (const window of attic) {
+      const [repeat] = repeats.filter((candidate) => middleIn(window, candidate)) as [Rectangle];
+      expect(Math.abs(repeat.left - window.left)).toBeLessThanOrEqual(3);
+      expect(Math.abs(repeat.right - window.right)).toBeLessThanOrEqual(3);
+      expect(Math.abs(repeat.top - window.top)).toBeLessThanOrEqual(3);
+      expect(Math.abs(repeat.bottom - window.bottom)).toBeLessThanOrEqual(3);
+    }
+    expect(repeats.filter((repeat) => ![...windows, ...attic].some((box) => middleIn(box, repeat)))).toEqual(
+      [],
+    );
+  });
+
+  it('takes nothing over one column alone: a floor of windows has at least two', () => {
+    // Only the first column's three windows are repeats: whatever the click finds over it
+    // stands alone on its floor.
+    const lone = windows.filter((window) => window.left === (windows[0] as Rectangle).left);
+    expect(withColumnsGoingOnUp(image, lone)).toEqual(lone);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * "Select all similar": a column of windows goes on up the facade
+ * (docs/decisions/251-select-all-similar-columns-go-on-up.md). An attic, a tower's top storey
+ * or a top floor behind a balustrade has windows of another size or look than the floors
+ * under it, but they stand on the same axes: the grid (decision 056) matches the example and
+ * passes them over. One floor above each column's top repeat the window click's own search
+ * (`findOpening`) is asked at the column's axis; what it finds is a window of that column when
+ * it is centred on the axis, of a window's proportions beside the column's, over no repeat,
+ * and when at least two columns find one on the same floor (a floor of windows, not a
+ * chimney or an ornament over one column). Only up: one floor under the lowest repeats lie
+ * the ground floor's doors and shop fronts, which decision 186 keeps out.
+ */
+import {
+  type FacadeImage,
+  findOpening,
+  overlapArea,
+  type Rectangle,
+  rectangleArea,
+} from './facade-select.ts';
+import { bands, median } from './repeat-bands.ts';
+
+export interface ColumnsGoOnTuning {
+  /** A column of at least this many repeats is followed up (0 switches the step off). */
+  leastRepeats: number;
+  /** The found window's middle is at most this share of the column's width off its axis. */
+  axisSlack: number;
+  /** Its width is within these shares of the column's repeats' width… */
+  narrowest: number;
+  widest: number;
+  /** …and its height within these shares of their height. */
+  shortest: number;
+  tallest: number;
+  /** At least this many columns find one on the same floor (middles within half the example's height). */
+  floorColumns: number;
+}
+
+export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
+  leastRepeats: 3,
+  axisSlack: 0.25,
+  narrowest: 0.5,
+  widest: 2.5,
+  shortest: 0.4,
+  tallest: 2.5,
+  floorColumns: 2,
+};
+
+/** The repeats (unchanged, in order) followed by the windows found above their columns. */
+export function withColumnsGoingOnUp(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: ColumnsGoOnTuning = defaultColumnsGoOnTuning,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || tuning.leastRepeats <= 0) return repeats;
+  const exampleWidth = example.right - example.left + 1;
+  const exampleHeight = example.bottom - example.top + 1;
+  const found: Rectangle[] = [];
+  for (const column of bands(
+    repeats.map((repeat) => (repeat.left + repeat.right) / 2),
+    0.5 * exampleWidth,
+  )) {
+    if (column.length < tuning.leastRepeats) continue;
+    const members = column.map((index) => repeats[index] as Rectangle).sort((a, b) => a.top - b.top);
+    const middles = members.map((member) => (member.top + member.bottom) / 2);
+    const steps = middles.slice(1).map((middle, at) => middle - (middles[at] as number));
+    // The floors' pitch: the next floor up is one pitch above the column's top window.
+    const point = {
+      x: Math.round(median(members.map((member) => (member.left + member.right) / 2))),
+      y: Math.round((middles[0] as number) - median(steps)),
+    };
+    if (point.y < 0 || repeats.some((repeat) => isInside(repeat, point))) continue;
+    const width = median(members.map((member) => member.right - member.left + 1));
+    const height = median(members.map((member) => member.bottom - member.top + 1));
+    const window = findOpening(image, point);
+    const windowWidth = window.right - window.left + 1;
+    const windowHeight = window.bottom - window.top + 1;
+    if (
+      isInside(window, point) &&
+      Math.abs((window.left + window.right) / 2 - point.x) <= tuning.axisSlack * width &&
+      windowWidth >= tuning.narrowest * width &&
+      windowWidth <= tuning.widest * width &&
+      windowHeight >= tuning.shortest * height &&
+      windowHeight <= tuning.tallest * height &&
+      !repeats.some(
+        (repeat) =>
+          overlapArea(repeat, window) > 0.2 * Math.min(rectangleArea(repeat), rectangleArea(window)),
+      )
+    )
+      found.push(window);
+  }
+  const kept: Rectangle[] = [];
+  for (const floor of bands(
+    found.map((window) => (window.top + window.bottom) / 2),
+    0.5 * exampleHeight,
+  )) {
+    if (floor.length < tuning.floorColumns) continue;
+    for (const index of floor) {
+      const window = found[index] as Rectangle;
+      if (!kept.some((other) => overlapArea(other, window) > 0)) kept.push(window);
+    }
+  }
+  return kept.length === 0 ? repeats : [...repeats, ...kept];
+}
+
+function isInside(box: Rectangle, point: { x: number; y: number }): boolean {
+  return point.x >= box.left && point.x <= box.right && point.y >= box.top && point.y <= box.bottom;
+}
