@@ -41,6 +41,8 @@ export class PostgresProjectEventBus implements ProjectEventBus {
   private readonly local = new MemoryProjectEventBus();
   private readonly publisher: pg.Pool;
   private listener: pg.Client | null = null;
+  /** Connection attempts under way; several while the database does not answer (decision 260). */
+  private readonly attempts = new Set<pg.Client>();
   private isClosed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private ready: Promise<void>;
@@ -70,6 +72,7 @@ export class PostgresProjectEventBus implements ProjectEventBus {
       connectionTimeoutMillis: postgresConnectTimeoutMs,
       application_name: listenerApplicationName,
     });
+    this.attempts.add(client);
     client.on('notification', (message) => {
       if (message.channel === sessionsChangedChannel) {
         this.local.deliverSessionsChanged();
@@ -97,24 +100,29 @@ export class PostgresProjectEventBus implements ProjectEventBus {
     });
     client.on('error', (error) => {
       this.options.onError?.(error);
-      this.scheduleReconnect(client);
+      this.lost(client);
     });
-    client.on('end', () => this.scheduleReconnect(client));
+    client.on('end', () => this.lost(client));
     try {
       await client.connect();
       await client.query(`listen ${projectEventsChannel}`);
       await client.query(`listen ${sessionsChangedChannel}`);
       await client.query(`listen ${sessionsForgottenChannel}`);
     } catch (error) {
-      this.options.onError?.(error);
-      this.scheduleReconnect(client);
+      // An attempt ended because another one got there first is no problem worth a log line.
+      if (!this.listener && !this.isClosed) this.options.onError?.(error);
+      this.lost(client);
       return;
     }
-    if (this.isClosed) {
+    this.attempts.delete(client);
+    if (this.isClosed || this.listener) {
+      // Closed meanwhile, or another attempt got there first.
       await client.end().catch(() => undefined);
       return;
     }
     this.listener = client;
+    for (const other of this.attempts) other.end().catch(() => undefined);
+    this.attempts.clear();
     // Events sent while we were disconnected are lost: tell every open stream to refetch, and
     // forget remembered sessions, one of which may have ended meanwhile.
     if (isReconnect) {
@@ -124,14 +132,33 @@ export class PostgresProjectEventBus implements ProjectEventBus {
     }
   }
 
-  private scheduleReconnect(client: pg.Client): void {
-    if (this.isClosed || this.reconnectTimer || (this.listener !== null && this.listener !== client)) return;
-    this.listener = null;
+  /** A client failed or ended: when it was the listener, or while there is none, try again. */
+  private lost(client: pg.Client): void {
+    this.attempts.delete(client);
+    if (this.listener === client) this.listener = null;
     client.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  /**
+   * While nothing listens, a new attempt starts every `reconnectDelayMs`, whether or not the
+   * earlier ones have failed yet. Over a lost route an attempt waits out its connect timeout
+   * (5 s) unanswered; waiting for it before trying again left the stream deaf for up to 6 s
+   * after the database was back, while pg-boss already ran jobs whose events nobody heard
+   * (docs/decisions/260-listen-reconnect-overlaps.md). The first attempt that gets LISTEN in
+   * place ends the others.
+   */
+  private scheduleReconnect(): void {
+    if (this.isClosed || this.listener || this.reconnectTimer) return;
+    const delayMs = this.options.reconnectDelayMs ?? 1000;
+    // Enough to keep one going every delay through a connect timeout; a bound all the same.
+    const attemptsAtOnce = Math.ceil(postgresConnectTimeoutMs / delayMs) + 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      this.ready = this.connect(true);
-    }, this.options.reconnectDelayMs ?? 1000);
+      if (this.isClosed || this.listener) return;
+      if (this.attempts.size < attemptsAtOnce) this.ready = this.connect(true);
+      this.scheduleReconnect();
+    }, delayMs);
   }
 
   async publish(event: ProjectEvent): Promise<void> {
@@ -184,6 +211,8 @@ export class PostgresProjectEventBus implements ProjectEventBus {
   async close(): Promise<void> {
     this.isClosed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    for (const attempt of this.attempts) attempt.end().catch(() => undefined);
+    this.attempts.clear();
     await this.ready.catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
     this.listener = null;

@@ -1,9 +1,11 @@
 import type { ProjectEvent } from '@facelift/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy } from '../../../test/support/tcp-proxy.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../../../test/support/test-databases.ts';
+import { postgresConnectTimeoutMs } from '../../db/connection.ts';
 import { MemoryProjectEventBus } from './memory-project-event-bus.ts';
-import { PostgresProjectEventBus } from './postgres-project-event-bus.ts';
+import { listenerApplicationName, PostgresProjectEventBus } from './postgres-project-event-bus.ts';
 import type { ProjectEventBus } from './project-event-bus.ts';
 
 function collect(bus: ProjectEventBus, projectId: string) {
@@ -96,4 +98,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL project event bus', 
       await reader.close();
     }
   });
+
+  it('listens again within its reconnect delay once a lost route is back, not after a connect timeout', async () => {
+    // The reader reaches PostgreSQL through a proxy that drops its connection and leaves new
+    // ones unanswered (a lost route), as in test/database-outage.api.test.ts.
+    const direct = new URL(url);
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const proxied = new URL(url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    const reader = new PostgresProjectEventBus({ url: proxied.toString(), reconnectDelayMs: 200 });
+    const writer = new PostgresProjectEventBus({ url });
+    try {
+      await Promise.all([writer.whenReady(), reader.whenReady()]);
+      const received = collect(reader, 'p1');
+      proxy.cut();
+      // The route comes back just after a reconnect attempt went unanswered: that attempt waits
+      // out its connect timeout, and the next must not wait for it
+      // (docs/decisions/260-listen-reconnect-overlaps.md).
+      await proxy.nextHeld(listenerApplicationName);
+      proxy.restore();
+      const restoredAt = Date.now();
+      await received.next((event) => event.type === 'project.changed', 2 * postgresConnectTimeoutMs);
+      expect(Date.now() - restoredAt).toBeLessThan(postgresConnectTimeoutMs / 2);
+      await writer.publish({ type: 'project.renamed', projectId: 'p1', name: 'Back' });
+      expect(await received.next((event) => event.type === 'project.renamed')).toMatchObject({
+        name: 'Back',
+      });
+    } finally {
+      await writer.close();
+      await reader.close();
+      await proxy.close();
+    }
+  }, 30_000);
 });
