@@ -740,6 +740,38 @@ describe('mask editor', () => {
     }
   });
 
+  it('gives the focus back to "Mark areas" and to Transform when the editor closes and the marked areas save', async () => {
+    // Both were disabled while the areas saved, from the moment the editor closed: the focus
+    // could not go back to them and went to the page's start (decision 256).
+    const { page } = await newSession();
+    await projectInPage(page);
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    const markAreas = page.getByRole('button', { name: 'Mark areas' });
+    await markAreas.focus();
+    await page.keyboard.press('Enter');
+    // Something painted, so that closing saves it.
+    const centre = await toScreen(page, 800, 600);
+    await page.mouse.click(centre.x, centre.y);
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(markAreas)).toBe(true);
+    // A colour for the unmarked roof: closed without marking, Transform leads to the roof.
+    await page.getByRole('button', { name: 'Roof colour' }).click();
+    await page.getByRole('button', { name: 'Sage', exact: true }).click();
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    const transform = page.getByRole('button', { name: 'Mark the roof first' });
+    await transform.focus();
+    await page.keyboard.press('Enter');
+    await photoReady(page, 30_000);
+    await page.mouse.click(centre.x, centre.y);
+    await editor.getByText('Selecting…').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(transform)).toBe(true);
+  });
+
   it('paints with the brush, undoes the last stroke, and resets everything', async () => {
     const { page } = await newSession();
     const project = await projectInPage(page);

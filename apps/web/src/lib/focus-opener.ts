@@ -11,6 +11,10 @@
 export function focusOpener(opener: HTMLElement): void {
   const column = opener.closest<HTMLElement>('.studio__controls');
   opener.focus();
+  // Only the browser's scroll to a focused opener is followed up: an opener that could not take
+  // the focus (disabled while the marked areas save, hidden in a folded sheet) moved nothing, and
+  // the column stays where the user left it (docs/decisions/256-focus-back-while-areas-save.md).
+  if (document.activeElement !== opener) return;
   if (!column || column.scrollTop === 0) return;
   const edge = column.getBoundingClientRect().top + column.clientTop;
   const rows = column.querySelectorAll<HTMLElement>(

@@ -103,7 +103,17 @@ export function AreaEditor() {
 
   return (
     <div className="area-editor">
-      <Button onClick={() => setIsOpen(true)} disabled={isSaving}>
+      {/*
+       * Held while the marked areas save, but focusable: closing the editor gives the focus back
+       * to this button as the save starts, and a disabled button cannot take it (it went to the
+       * page's start; docs/decisions/256-focus-back-while-areas-save.md).
+       */}
+      <Button
+        onClick={() => {
+          if (!isSaving) setIsOpen(true);
+        }}
+        aria-disabled={isSaving || undefined}
+      >
         {isInpainting ? t('paintArea') : t('markAreas')}
       </Button>
       <p className="ui-field__hint" role="status">

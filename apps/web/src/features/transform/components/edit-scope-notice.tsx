@@ -1,6 +1,6 @@
 import { type Directives, elementsTouchedByOptions } from '@facelift/shared';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../auth/index.ts';
+import { useImageEngine } from '../../auth/index.ts';
 import { useCurrentProject } from '../../projects/index.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 
@@ -13,10 +13,10 @@ import { useTransformWorkspace } from '../transform-workspace-context.tsx';
  */
 export function EditScopeNotice({ directives }: { directives: Directives | null }) {
   const { t } = useTranslation('transform');
-  const config = usePublicConfig();
+  const { isAiEngine } = useImageEngine();
   const project = useCurrentProject();
   const { inpaintingMask } = useTransformWorkspace();
-  if (config.data?.imageEngine !== 'openai' || !directives) return null;
+  if (!isAiEngine || !directives) return null;
 
   if (directives.mode === 'inpainting') {
     if (!inpaintingMask) return null;

@@ -3,7 +3,7 @@ import type { HistoryItem } from '@facelift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { useMe, usePublicConfig } from '../../auth/index.ts';
+import { useImageEngine, useMe } from '../../auth/index.ts';
 import { usePromptInLanguage } from '../../directives/index.ts';
 import { VideoCreatorLauncher } from '../../video/index.ts';
 import { shareResult } from '../share-result.ts';
@@ -28,7 +28,7 @@ export function ResultPanel({ item, onUseAsBase, onContinueEditing }: ResultPane
   const me = useMe();
   // Only the AI provider generates pixels; the offline engine recolours exactly what is marked
   // (docs/decisions/197-ai-notice-only-for-ai-results.md).
-  const isAiEngine = usePublicConfig().data?.imageEngine === 'openai';
+  const { isAiEngine } = useImageEngine();
   const shownPrompt = usePromptInLanguage();
   const [shareMessage, setShareMessage] = useState<string | null>(null);
   const [isSharing, setIsSharing] = useState(false);

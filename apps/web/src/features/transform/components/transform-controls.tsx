@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { usePublicConfig, useSignInDialog } from '../../auth/index.ts';
+import { useImageEngine, useSignInDialog } from '../../auth/index.ts';
 import { creditRefusalMessage, usePlans, useRequireCredits } from '../../credits/index.ts';
 import { DirectivesPanel, type DirectivesPanelValue } from '../../directives/index.ts';
 import { isJobFinished } from '../../jobs/index.ts';
@@ -38,7 +38,7 @@ export function TransformControls() {
     setColourPick,
     showResult,
   } = useTransformWorkspace();
-  const isLocalEngine = usePublicConfig().data?.imageEngine === 'local';
+  const { isLocalEngine } = useImageEngine();
   const activeJob = useActiveJob();
   const start = useStartTransformation(project.projectId);
   const [value, setValue] = useState<DirectivesPanelValue | null>(null);
@@ -149,11 +149,18 @@ export function TransformControls() {
       />
       <div className="transform-actions">
         <EditScopeNotice directives={value?.directives ?? null} />
-        {/* While the marked areas are being saved a job would read the ones from before. */}
+        {/*
+          While the marked areas are being saved a job would read the ones from before. Held then,
+          but focusable: "Mark the walls first" opens the editor, whose closing starts the save
+          and gives the focus back here (docs/decisions/256-focus-back-while-areas-save.md).
+        */}
         <Button
           variant="primary"
-          onClick={transform}
-          disabled={start.isPending || isRunning || isSavingAreas}
+          onClick={() => {
+            if (!isSavingAreas) void transform();
+          }}
+          disabled={start.isPending || isRunning}
+          aria-disabled={isSavingAreas || undefined}
         >
           {/*
             A sentence like the marking guide's ("Marca primero las paredes y el tejado"): each
