@@ -156,7 +156,10 @@ export function moveSidesToLines(
  * middle, snapped to the strongest row within `snap` pixels. Going down, the window ends
  * sooner at a row line (at least `crossingLine` × as strong as the side lines) that goes on
  * outside both sides (at least `crossingShare` × as strong over `crossingOutside` × the
- * width), from `crossingStart` × the glass's height below its middle.
+ * width), from `crossingStart` × the glass's height below its middle; with `handrail` above 0
+ * also at a row line at least `handrail` × as strong as the side lines outside both sides,
+ * however faint across the window (a balcony's handrail, dark in front of dark glass or
+ * shutters; docs/decisions/247-select-all-similar-handrails.md). A window click leaves it off.
  */
 const glassToOpening = {
   inward: 0.5,
@@ -172,6 +175,7 @@ const glassToOpening = {
   crossingLine: 0.5,
   crossingShare: 0.3,
   crossingOutside: 0.3,
+  handrail: 0,
   columnWeight: 0.5,
   columnReach: 2,
 };
@@ -355,6 +359,7 @@ export function openingAroundGlass(
     crossingFrom: tuning.crossingStart * (glass.bottom - glass.top + 1),
     crossingLine: tuning.crossingLine,
     crossingShare: tuning.crossingShare,
+    handrail: tuning.handrail,
   };
   return { left, right, top: lineEnd(ends, -1), bottom: lineEnd(ends, 1) };
 }
@@ -401,11 +406,21 @@ interface LineEnds {
   /** …at least this share of the side lines' strength inside, and this share of that outside. */
   crossingLine: number;
   crossingShare: number;
+  /** …or, above 0, a line this share of the side lines' strength outside both sides, whatever it is inside. */
+  handrail: number;
 }
 
 /** Whether row y is a line across the window that runs on beyond both sides (a rail, a sill). */
 function crossing(ends: LineEnds, y: number): boolean {
   const { image, left, right, insetX, outside } = ends;
+  if (ends.handrail > 0) {
+    const handrail = ends.handrail * ends.sideStrength;
+    if (
+      rowEdge(image, y, left - outside, left - 2) >= handrail &&
+      rowEdge(image, y, right + 2, right + outside) >= handrail
+    )
+      return true;
+  }
   const inner = rowEdge(image, y, left + insetX, right - insetX);
   if (inner < ends.crossingLine * ends.sideStrength) return false;
   const share = ends.crossingShare * inner;

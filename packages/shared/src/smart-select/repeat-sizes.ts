@@ -32,6 +32,13 @@ export interface RepeatSizeTuning {
    * moves a floor's top and bottom only together.
    */
   loneSideGrowth: number;
+  /**
+   * A repeat's frame ends going down at a row line this share as strong as its side lines on
+   * both sides outside it, however faint across the window: a balcony's handrail in front of
+   * it (docs/decisions/247-select-all-similar-handrails.md). 0: only lines strong across the
+   * window end it, as for a click.
+   */
+  handrail: number;
 }
 
 export const defaultRepeatSizeTuning: RepeatSizeTuning = {
@@ -42,6 +49,7 @@ export const defaultRepeatSizeTuning: RepeatSizeTuning = {
   outward: 2,
   minimumMove: 0.1,
   loneSideGrowth: 2,
+  handrail: 0.3,
 };
 
 /**
@@ -80,7 +88,7 @@ export function fitRepeatSizes(
           top: repeat.top + insetY,
           bottom: repeat.bottom - insetY,
         },
-        { outward: tuning.outward },
+        { outward: tuning.outward, handrail: tuning.handrail },
       );
       frames.set(index, frame);
     }
