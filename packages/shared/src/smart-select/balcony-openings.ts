@@ -11,9 +11,10 @@
  * in a window, carved ornament or a shutter's boards have no such lines along them. A balcony
  * with fainter lines is kept beside an outlined one on its floor (the same handrail and slab),
  * or beside two more fainter ones, or beside another piece of its railing; the gap between
- * pieces is cut with them. Measured: docs/decisions/155-balconies-whole-photo.md,
+ * pieces is cut with them. A balcony then takes the shade its slab casts on the wall under it,
+ * where its corbels stand. Measured: docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
- * 205-balcony-pieces-joined.md.
+ * 205-balcony-pieces-joined.md, 239-balcony-shade.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { runsOf } from './runs.ts';
@@ -56,6 +57,15 @@ export interface BalconyTuning {
    * kept pieces is cut with them (0: never; docs/decisions/205-balcony-pieces-joined.md).
    */
   joinReach: number;
+  /**
+   * A balcony takes the shade it casts on the wall under it (where its corbels stand, which the
+   * CMP labels count as balcony): rows within `shadeReach` × its height below it, at least
+   * `shadeDarker` (OKLab lightness × 100) darker than the wall further down, up to half-way
+   * back to that wall's lightness, when the wall beside it is not as dark over those rows
+   * (0: never; docs/decisions/239-balcony-shade.md).
+   */
+  shadeReach: number;
+  shadeDarker: number;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -75,6 +85,8 @@ export const defaultBalconyTuning: BalconyTuning = {
   partnerReach: 0.5,
   partnerPeers: 2,
   joinReach: 4,
+  shadeReach: 1,
+  shadeDarker: 15,
 };
 
 /**
@@ -285,7 +297,70 @@ export function balconyOpenings(
       });
     }
   }
-  return [...kept.map((candidate) => candidate.box), ...gaps];
+  const boxes = [...kept.map((candidate) => candidate.box), ...gaps];
+  if (tuning.shadeReach <= 0) return boxes;
+  return boxes.map((box) => withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step));
+}
+
+/** Mean lightness of row `y` from `left` to `right`. */
+function rowLightness(image: FacadeImage, y: number, left: number, right: number): number {
+  let sum = 0;
+  const row = y * image.width;
+  for (let x = left; x <= right; x++) sum += image.lab[(row + x) * 3] as number;
+  return sum / (right - left + 1);
+}
+
+/**
+ * The balcony grown down over the shade it casts on the wall under it: the slab's line ends a
+ * balcony at the slab, but its corbels hang below in the slab's shadow. The wall's lightness is
+ * read over the balcony's width just beyond `reach` × its height below it (`size`, a superpixel
+ * size, high). Rows down from the balcony are shade while they are darker than half-way between
+ * the darkest of them and that wall, when the darkest is at least `darker` below the wall. A
+ * cornice's or string course's shadow runs on along the facade: where the rows beside the
+ * balcony (a superpixel size either side) are as dark, the shade is not the balcony's own.
+ */
+function withShade(
+  image: FacadeImage,
+  box: Rectangle,
+  reach: number,
+  darker: number,
+  size: number,
+): Rectangle {
+  const lowest = Math.min(image.height - 1, box.bottom + Math.round(reach * (box.bottom - box.top + 1)));
+  const wallEnd = Math.min(image.height - 1, lowest + Math.max(1, Math.round(size)));
+  if (wallEnd <= lowest) return box;
+  let wall = 0;
+  for (let y = lowest + 1; y <= wallEnd; y++) wall += rowLightness(image, y, box.left, box.right);
+  wall /= wallEnd - lowest;
+  const rows: number[] = [];
+  for (let y = box.bottom + 1; y <= lowest; y++) rows.push(rowLightness(image, y, box.left, box.right));
+  const darkest = Math.min(...rows);
+  if (wall - darkest < darker) return box;
+  const limit = (darkest + wall) / 2;
+  // Down to the darkest row while the rows stay dark, then on while they are below the limit.
+  let bottom = box.bottom;
+  let pastDarkest = false;
+  for (const lightness of rows) {
+    if (lightness === darkest) pastDarkest = true;
+    if (lightness >= (pastDarkest ? limit : wall - darker / 2)) break;
+    bottom++;
+  }
+  if (bottom === box.bottom) return box;
+  const strip = Math.max(1, Math.round(size));
+  const beside: number[] = [];
+  for (const [from, to] of [
+    [box.left - strip, box.left - 1],
+    [box.right + 1, box.right + strip],
+  ] as const) {
+    const left = Math.max(0, from);
+    const right = Math.min(image.width - 1, to);
+    if (right - left + 1 < strip / 2) continue;
+    let sum = 0;
+    for (let y = box.bottom + 1; y <= bottom; y++) sum += rowLightness(image, y, left, right);
+    beside.push(sum / (bottom - box.bottom));
+  }
+  if (beside.length > 0 && beside.every((lightness) => lightness < limit)) return box;
+  return { ...box, bottom };
 }
 
 interface Candidate {

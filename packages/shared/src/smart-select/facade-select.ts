@@ -271,6 +271,13 @@ export interface FacadeTuning {
    */
   balconyJoinReach: number;
   /**
+   * A balcony takes the shade it casts on the wall under it, where its corbels stand: rows within
+   * this many times its height below it, at least `balconyShadeDarker` darker than the wall
+   * further down, and not as dark beside it (docs/decisions/239; 0: never).
+   */
+  balconyShadeReach: number;
+  balconyShadeDarker: number;
+  /**
    * Enclosed pieces as openings (docs/decisions/150): a piece the surface encloses but does
    * not take is an opening when its snapped rectangle is outlined this many times the photo's
    * mean edge (0: never)…
@@ -463,6 +470,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyPartnerReach: 0.5,
   balconyPartnerPeers: 2,
   balconyJoinReach: 4,
+  balconyShadeReach: 1,
+  balconyShadeDarker: 15,
   enclosedOutline: 2.5,
   enclosedFill: 0.6,
   enclosedMinimumSide: 1,
@@ -603,6 +612,8 @@ export function prepareFacadeImage(
     partnerReach: tuning.balconyPartnerReach,
     partnerPeers: tuning.balconyPartnerPeers,
     joinReach: tuning.balconyJoinReach,
+    shadeReach: tuning.balconyShadeReach,
+    shadeDarker: tuning.balconyShadeDarker,
   });
   report(1);
   return image;
