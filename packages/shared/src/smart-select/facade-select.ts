@@ -181,8 +181,9 @@ export interface FacadeTuning {
   railingPierDark: number;
   railingPierEdges: number;
   /**
-   * 1: a railing that reaches down to the photo's foot is the street's (parked bikes, cars, a
-   * fence), not a balcony, and is not cut (0: it is; docs/decisions/243-railings-off-the-street.md).
+   * A railing whose foot lies in this share of the photo's height at its bottom (at least its
+   * last row) is the street's (parked bikes, cars, a fence), not a balcony, and is not cut
+   * (0: it is; docs/decisions/243-railings-off-the-street.md).
    */
   railingOffStreet: number;
   /**
@@ -438,7 +439,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   railingPierBridge: 1.5,
   railingPierDark: 0.3,
   railingPierEdges: 0.1,
-  railingOffStreet: 1,
+  railingOffStreet: 0.08,
   subtractSurfaceShare: 0.3,
   subtractUnlikeWall: 12,
   sidePieceHue: 0.5,
@@ -1332,9 +1333,12 @@ function detectOpenings(
           box.top <= to + 0.5 * floorSpan(from, to) && box.bottom >= from + 0.3 * floorSpan(from, to),
       );
       // A balcony stands on its slab above the street: bars that reach down to the photo's
-      // foot are parked bikes, cars or a fence in the street, before the wall, not an opening
-      // of it (docs/decisions/243-railings-off-the-street.md).
-      const onTheStreet = tuning.railingOffStreet > 0 && box.bottom >= map.height - 1;
+      // foot (its lowest `railingOffStreet` share, the street's depth) are parked bikes, cars
+      // or a fence in the street, before the wall, not an opening of it
+      // (docs/decisions/243-railings-off-the-street.md).
+      const onTheStreet =
+        tuning.railingOffStreet > 0 &&
+        box.bottom >= Math.min(map.height - 1, (1 - tuning.railingOffStreet) * map.height);
       return onColumn && onFloor && !onTheStreet;
     });
     const railingCuts = railings.map((box) => toImageRectangle(map, box, width, height));

@@ -22,6 +22,16 @@ const photo = makeImage(800, 400, (x, y) => {
   if (windows.some((box) => isInside(box, x, y))) return shade(glass, 1, grain);
   return shade(render, 1 - 0.06 * (y / 400), grain);
 });
+// The same bars standing on the street's asphalt, which fills the photo's lowest 30 rows.
+const asphalt: Colour = [96, 96, 100];
+const kerb = 370;
+const onAsphalt = makeImage(800, 400, (x, y) => {
+  const grain = noise(x, y, 4);
+  if (y >= kerb) return shade(asphalt, 1, grain);
+  if (isInside(street, x, y) && x % 6 < 2) return shade(bars, 1, grain);
+  if (windows.some((box) => isInside(box, x, y))) return shade(glass, 1, grain);
+  return shade(render, 1 - 0.06 * (y / 400), grain);
+});
 /** The wall between the bars and the windows, along the street. */
 const wallBehindBars = (x: number, y: number) =>
   isInside(street, x, y) && x % 6 >= 3 && x % 6 <= 4 && !windows.some((box) => isInside(box, x, y));
@@ -36,6 +46,18 @@ describe('bars along the street are no balcony', () => {
     expect(
       shareSelected(wall, (x, y) => isInside(windows[1] as Rectangle, x, y) && y < street.top),
     ).toBeLessThan(0.05);
+  });
+
+  it('a wall click keeps the wall behind them when they stand on the asphalt above the foot', () => {
+    const image = prepareFacadeImage(onAsphalt, { tuning: { balconyEdge: 0 } });
+    const wall = selectFacadeElement(image, { x: 170, y: 200 }, 'surface');
+    const above = (x: number, y: number) => y < kerb && wallBehindBars(x, y);
+    expect(shareSelected(wall, above)).toBeGreaterThan(0.75);
+    // Only bars that reach the very last row were the street's at first: these were a railing
+    // then, and the wall click kept 0.53 of the wall behind them (0.81 now).
+    const lastRow = prepareFacadeImage(onAsphalt, { tuning: { balconyEdge: 0, railingOffStreet: 0.001 } });
+    const lastRowWall = selectFacadeElement(lastRow, { x: 170, y: 200 }, 'surface');
+    expect(shareSelected(lastRowWall, above)).toBeLessThan(0.6);
   });
 
   it("were cut as a railing when railings could stand on the photo's foot (the former rule)", () => {
