@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isInside, isTwoPaneFrame, makeImage, noise } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
-import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
+import { defaultColumnsGoOnTuning, withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { findSimilar } from './similar-and-frames.ts';
 
 describe('select all similar follows each column of windows up to the attic (docs/decisions/251)', () => {
@@ -70,5 +70,62 @@ describe('select all similar follows each column of windows up to the attic (doc
     // stands alone on its floor.
     const lone = windows.filter((window) => window.left === (windows[0] as Rectangle).left);
     expect(withColumnsGoingOnUp(image, lone)).toEqual(lone);
+  });
+});
+
+describe("what two columns find above them is a floor only when it shares a floor's lines (docs/decisions/251)", () => {
+  // Two towers of three windows (50 × 70) each; over each tower's top window stands a dark
+  // framed ornament on its axis, of a window's proportions beside the tower's windows, but a
+  // low shield on one tower (30 high) and a tall panel on the other (80 high), their tops and
+  // bottoms 30 pixels apart: the crowning ornaments of cmp_b0008's towers, not a floor.
+  const width = 420;
+  const height = 470;
+  const windows: Rectangle[] = [];
+  for (const top of [150, 250, 350]) {
+    for (const middle of [90, 330])
+      windows.push({ left: middle - 25, top, right: middle + 24, bottom: top + 69 });
+  }
+  const ornaments: Rectangle[] = [
+    { left: 70, top: 70, right: 109, bottom: 99 },
+    { left: 300, top: 40, right: 359, bottom: 119 },
+  ];
+  const image = prepareFacadeImage(
+    makeImage(width, height, (x, y) => {
+      const grain = noise(x, y, 3);
+      if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
+      const box = windows.find((candidate) => isInside(candidate, x, y));
+      if (box) {
+        if (isTwoPaneFrame(box, x, y)) return [62 + grain, 58 + grain, 54 + grain];
+        return [96 + grain, 110 + grain, 128 + grain];
+      }
+      const ornament = ornaments.find((candidate) => isInside(candidate, x, y));
+      if (ornament) {
+        const isFrame =
+          x < ornament.left + 4 || x > ornament.right - 4 || y < ornament.top + 4 || y > ornament.bottom - 4;
+        if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
+        return [150 + grain, 165 + grain, 180 + grain];
+      }
+      const light = 1 - 0.1 * (y / height);
+      const plaster = noise(x, y, 6);
+      return [214 * light + plaster, 196 * light + plaster, 164 * light + plaster];
+    }),
+  );
+  const repeats = [windows[2] as Rectangle, ...windows.filter((_, index) => index !== 2)];
+
+  it('adds neither ornament', () => {
+    expect(withColumnsGoingOnUp(image, repeats)).toEqual(repeats);
+  });
+
+  it('would add both if a floor needed no shared lines', () => {
+    const added = withColumnsGoingOnUp(image, repeats, { ...defaultColumnsGoOnTuning, lineSlack: 100 }).slice(
+      repeats.length,
+    );
+    expect(added).toHaveLength(2);
+    for (const ornament of ornaments) {
+      const found = added.find((window) =>
+        isInside(ornament, (window.left + window.right) / 2, (window.top + window.bottom) / 2),
+      );
+      expect(found, `ornament at ${ornament.left}, ${ornament.top}`).toBeDefined();
+    }
   });
 });

@@ -32,6 +32,8 @@ export interface ColumnsGoOnTuning {
   tallest: number;
   /** At least this many columns find one on the same floor (middles within half the example's height). */
   floorColumns: number;
+  /** …whose tops and bottoms lie within this share of their median height of the floor's median top and bottom. */
+  lineSlack: number;
 }
 
 export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
@@ -42,6 +44,7 @@ export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
   shortest: 0.4,
   tallest: 2.5,
   floorColumns: 2,
+  lineSlack: 0.25,
 };
 
 /** The repeats (unchanged, in order) followed by the windows found above their columns. */
@@ -93,9 +96,17 @@ export function withColumnsGoingOnUp(
     found.map((window) => (window.top + window.bottom) / 2),
     0.5 * exampleHeight,
   )) {
-    if (floor.length < tuning.floorColumns) continue;
-    for (const index of floor) {
-      const window = found[index] as Rectangle;
+    // A floor's windows share its top and bottom lines (decision 130): a crowning ornament on
+    // one tower and a shield on the other are no floor of windows (docs/decisions/253).
+    const windows = floor.map((index) => found[index] as Rectangle);
+    const top = median(windows.map((window) => window.top));
+    const bottom = median(windows.map((window) => window.bottom));
+    const reach = tuning.lineSlack * (bottom - top + 1);
+    const lined = windows.filter(
+      (window) => Math.abs(window.top - top) <= reach && Math.abs(window.bottom - bottom) <= reach,
+    );
+    if (lined.length < tuning.floorColumns) continue;
+    for (const window of lined) {
       if (!kept.some((other) => overlapArea(other, window) > 0)) kept.push(window);
     }
   }
