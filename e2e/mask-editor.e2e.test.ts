@@ -913,6 +913,48 @@ describe('mask editor', () => {
     expect(green).toBeGreaterThan(blue);
   });
 
+  it('shows the painted area on the stage: the rest of the photo dimmed, the area as it was', async () => {
+    // Back from the editor the stage showed the bare photo; only a line of text said an area was
+    // painted (decision 257).
+    const { page } = await newSession({ viewport: { width: 1366, height: 768 } });
+    await projectInPage(page);
+    await page.getByRole('radio', { name: /Inpainting/ }).check();
+    await page.getByRole('button', { name: 'Paint the area to change' }).click();
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await editor.getByRole('button', { name: 'Region select' }).click();
+    await drag(page, [400, 300], [1200, 900]);
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await page.getByText('The area to change is painted.').waitFor();
+    const photo = page.locator('.studio__stage .project-photo__image');
+    const stagePixels = async (points: [number, number][]) => {
+      const box = await photo.boundingBox();
+      if (!box) throw new Error('no stage photo');
+      const { data, info } = await sharp(await page.screenshot())
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return points.map(([x, y]) => {
+        const offset =
+          (Math.round(box.y + (y / height) * box.height) * info.width +
+            Math.round(box.x + (x / width) * box.width)) *
+          info.channels;
+        return [...data.subarray(offset, offset + 3)];
+      });
+    };
+    await page.locator('.studio__stage').getByText('Edit area', { exact: true }).waitFor();
+    await expect
+      .poll(async () => {
+        const [inside = [], outside = []] = await stagePixels([
+          [800, 600],
+          [200, 150],
+        ]);
+        return {
+          inside: inside.every((value, channel) => Math.abs(value - ([200, 190, 175][channel] ?? 0)) <= 3),
+          outside: (outside[0] ?? 255) < 140,
+        };
+      })
+      .toEqual({ inside: true, outside: true });
+  });
+
   it('paints with touch, without scrolling the page', async () => {
     const { context } = await newSession();
     const page = await context.browser()?.newPage({ hasTouch: true, viewport: { width: 1280, height: 900 } });

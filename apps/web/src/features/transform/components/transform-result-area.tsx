@@ -10,6 +10,7 @@ import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 import { ComparisonView } from './comparison-view.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { TransformError, TransformProgress } from './transform-status.tsx';
+import './transform.css';
 
 /**
  * The studio's stage (docs/product.md, Studio and preview): the running job, its error, the
@@ -18,8 +19,15 @@ import { TransformError, TransformProgress } from './transform-status.tsx';
 export function TransformResultArea() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
-  const { activeJobId, shownResultId, showResult, previewColours, hoveredColour, colourPick } =
-    useTransformWorkspace();
+  const {
+    activeJobId,
+    shownResultId,
+    showResult,
+    previewColours,
+    hoveredColour,
+    colourPick,
+    inpaintingMask,
+  } = useTransformWorkspace();
   const job = useActiveJob();
 
   const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
@@ -68,6 +76,18 @@ export function TransformResultArea() {
           naturalHeight={base.height}
           paints={paints}
         />
+        {/*
+         * The painted area the inpainting and the chat edit, shown where it is: the rest of the
+         * photo dimmed by the mask itself (opaque outside the area, clear inside). Back from the
+         * editor the stage showed the bare photo, and only a line of text said something was
+         * painted (docs/decisions/257-painted-area-on-the-stage.md).
+         */}
+        {inpaintingMask && project.offer !== 'standard' ? (
+          <>
+            <img className="painted-area" src={inpaintingMask} alt="" aria-hidden="true" />
+            <span className="painted-area__label">{t('layers.mask', { ns: 'maskEditor' })}</span>
+          </>
+        ) : null}
       </ProjectPhoto>
     );
     if (!colourPick) return photo;
