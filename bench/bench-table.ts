@@ -46,6 +46,49 @@ export async function medianCpu(work: () => unknown, runs = 5): Promise<number> 
   return median(times);
 }
 
+export interface InTurns {
+  /** Median CPU milliseconds of each piece of work. */
+  medians: number[];
+  /**
+   * Each piece against the first, the ratio taken within each round (the two measured moments
+   * apart, under the same load): the median and the quartiles over the rounds.
+   */
+  ratios: { median: number; low: number; high: number }[];
+}
+
+/**
+ * CPU time of pieces of work run in turn, round after round, after `warmUps` rounds thrown
+ * away (docs/decisions/261-recolour-row-in-rounds.md): the order rotates every round, so each
+ * piece follows each other equally often and what one leaves behind (a garbage collection it
+ * started, memory handed back) does not always land on the same other piece. `measure` is
+ * the CPU time of one run (a stand-in in the tests).
+ */
+export async function cpuInTurns(
+  works: (() => unknown)[],
+  warmUps: number,
+  rounds: number,
+  measure: (work: () => unknown) => Promise<number> = cpuMilliseconds,
+): Promise<InTurns> {
+  for (let round = 0; round < warmUps; round++) for (const work of works) await work();
+  const samples = works.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < works.length; step++) {
+      const index = (round + step) % works.length;
+      samples[index]?.push(await measure(works[index] as () => unknown));
+    }
+  }
+  const quantile = (values: number[], at: number) =>
+    [...values].sort((left, right) => left - right)[Math.round(at * (values.length - 1))] ?? Number.NaN;
+  const first = samples[0] ?? [];
+  return {
+    medians: samples.map(median),
+    ratios: samples.map((sample) => {
+      const ratios = sample.map((value, round) => value / (first[round] ?? Number.NaN));
+      return { median: median(ratios), low: quantile(ratios, 0.25), high: quantile(ratios, 0.75) };
+    }),
+  };
+}
+
 export function skippedRow(what: string, target: string, reason: string): BenchRow {
   return { what, now: `skipped: ${reason}`, baseline: '—', target, met: null };
 }
