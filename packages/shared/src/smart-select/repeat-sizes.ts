@@ -18,6 +18,14 @@ export interface RepeatSizeTuning {
    * median, as a median absolute deviation. 0 leaves every repeat at the example's size.
    */
   agreement: number;
+  /**
+   * …or within this many superpixel sizes, when that is more: the frame search places a side
+   * only to about half a superpixel (its candidates start that far inside the glass, decision
+   * 058), and a tenth of a small window (2 pixels on a 22-pixel window) is below that, so one
+   * pixel of jitter kept whole floors and columns of small windows at the example's size
+   * (docs/decisions/248-select-all-similar-agreement-in-superpixels.md). 0: a tenth alone.
+   */
+  agreementCells: number;
   /** The frames of at most this many windows of a band, spread along it, are looked for… */
   sample: number;
   /** …and of at most this many windows in all: hundreds of repeats mean the example was a piece of wall. */
@@ -44,6 +52,7 @@ export interface RepeatSizeTuning {
 export const defaultRepeatSizeTuning: RepeatSizeTuning = {
   glassInset: 0.1,
   agreement: 0.1,
+  agreementCells: 0.5,
   sample: 8,
   maximumSearches: 60,
   outward: 2,
@@ -70,6 +79,7 @@ export function fitRepeatSizes(
   if (!example || tuning.agreement <= 0 || repeats.length < 3) return repeats;
   const exampleWidth = example.right - example.left + 1;
   const exampleHeight = example.bottom - example.top + 1;
+  const cell = Math.sqrt((image.width * image.height) / image.superpixels.count);
   // Looked for lazily: a band's median needs only a few of its windows (a long example on a
   // wide facade can have hundreds of repeats, each frame search costs 0.1–2 ms at 1.5 MP).
   const frames = new Map<number, Rectangle>();
@@ -111,7 +121,7 @@ export function fitRepeatSizes(
     if (sample.some((frame) => frame === null)) return;
     const lows = sample.map((frame) => (frame as Rectangle)[low]);
     const highs = sample.map((frame) => (frame as Rectangle)[high]);
-    const limit = tuning.agreement * size;
+    const limit = Math.max(tuning.agreement * size, tuning.agreementCells * cell);
     const lowAgrees = spread(lows) <= limit;
     const highAgrees = spread(highs) <= limit;
     const lowAt = median(lows);
