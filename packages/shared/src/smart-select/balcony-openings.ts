@@ -11,10 +11,11 @@
  * in a window, carved ornament or a shutter's boards have no such lines along them. A balcony
  * with fainter lines is kept beside an outlined one on its floor (the same handrail and slab),
  * or beside two more fainter ones, or beside another piece of its railing; the gap between
- * pieces is cut with them. A balcony then takes the shade its slab casts on the wall under it,
- * where its corbels stand. Measured: docs/decisions/155-balconies-whole-photo.md,
+ * pieces is cut with them; a railing standing on a deep slab with bars all along it needs no
+ * more than a faint handrail. A balcony then takes the shade its slab casts on the wall under
+ * it, where its corbels stand. Measured: docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
- * 205-balcony-pieces-joined.md, 239-balcony-shade.md.
+ * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { runsOf } from './runs.ts';
@@ -66,6 +67,16 @@ export interface BalconyTuning {
    */
   shadeReach: number;
   shadeDarker: number;
+  /**
+   * A railing standing on a deep slab is a balcony however faint its handrail (light bars on a
+   * light wall): its slab's line at least `deepSlab` × the photo's mean row edge, its handrail's
+   * at least `deepHandrail` ×, the slab's line within `deepReach` superpixel sizes under the
+   * bars, and no stretch of it wider than that without a bar's edge (a pier, a panel: not one
+   * railing). 0: never (docs/decisions/240-railings-on-deep-slabs.md).
+   */
+  deepSlab: number;
+  deepHandrail: number;
+  deepReach: number;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -87,12 +98,15 @@ export const defaultBalconyTuning: BalconyTuning = {
   joinReach: 4,
   shadeReach: 1,
   shadeDarker: 15,
+  deepSlab: 5,
+  deepHandrail: 1.5,
+  deepReach: 1.5,
 };
 
 /**
  * Railing cells, on a grid of `step` pixels: within `half` cells either way along its row, at
  * least `density` of the cells hold a bar's edge (the strongest colour change across the row
- * within the cell at least `edge` × the photo's mean).
+ * within the cell at least `edge` × the photo's mean). `edges` marks the cells that hold one.
  */
 function railingCells(image: FacadeImage, step: number, edge: number, density: number, half: number) {
   const { width, height, verticalEdgeSums } = image;
@@ -102,6 +116,7 @@ function railingCells(image: FacadeImage, step: number, edge: number, density: n
   for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
   const threshold = (edge * total) / (width * height);
   const cells = new Uint8Array(columns * rows);
+  const edges = new Uint8Array(columns * rows);
   const bars = new Int32Array(columns + 1);
   for (let row = 0; row < rows; row++) {
     const y = Math.min(height - 1, row * step);
@@ -112,7 +127,9 @@ function railingCells(image: FacadeImage, step: number, edge: number, density: n
           (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
         if (gradient > strongest) strongest = gradient;
       }
-      bars[column + 1] = (bars[column] as number) + (strongest > threshold ? 1 : 0);
+      const isBar = strongest > threshold ? 1 : 0;
+      bars[column + 1] = (bars[column] as number) + isBar;
+      edges[row * columns + column] = isBar;
     }
     for (let column = 0; column < columns; column++) {
       const from = Math.max(0, column - half);
@@ -121,7 +138,7 @@ function railingCells(image: FacadeImage, step: number, edge: number, density: n
       if (share >= density) cells[row * columns + column] = 1;
     }
   }
-  return { cells, columns, rows };
+  return { cells, edges, columns, rows };
 }
 
 interface Band {
@@ -199,7 +216,21 @@ export function balconyOpenings(
   const step = Math.max(1, Math.round(Math.sqrt((width * height) / 250_000)));
   const cell = Math.sqrt((width * height) / image.superpixels.count) / step;
   const half = Math.max(1, Math.round((tuning.window * cell) / 2));
-  const { cells, columns, rows } = railingCells(image, step, tuning.edge, tuning.density, half);
+  const { cells, edges, columns, rows } = railingCells(image, step, tuning.edge, tuning.density, half);
+  const deepReach = tuning.deepReach * cell;
+  // The widest stretch of the band's columns from `left` to `right` without a bar's edge in any row.
+  const widestWithoutBars = (band: Band, left: number, right: number) => {
+    let run = 0;
+    let widest = 0;
+    for (let column = left; column <= right; column++) {
+      let hasBar = false;
+      for (let row = band.top; row <= band.bottom && !hasBar; row++)
+        hasBar = edges[row * columns + column] === 1;
+      run = hasBar ? 0 : run + 1;
+      widest = Math.max(widest, run);
+    }
+    return widest;
+  };
   const bridge = Math.max(1, Math.round(tuning.bridge * cell));
   const minimumWidth = tuning.minimumWidth * cell;
   let rowTotal = 0;
@@ -245,7 +276,17 @@ export function balconyOpenings(
         barsBottom + Math.round(tuning.slab * (barsBottom - handrail.at + 1)),
       );
       const slab = strongestLine(barsBottom + 1, reach, rowStrength);
-      const outline = Math.min(handrail.strength, slab.strength) / meanRowEdge;
+      let outline = Math.min(handrail.strength, slab.strength) / meanRowEdge;
+      // A railing standing on a deep slab, its bars all along it, is kept on its own however
+      // faint its handrail (docs/decisions/240-railings-on-deep-slabs.md).
+      const onDeepSlab =
+        tuning.deepSlab > 0 &&
+        outline < tuning.outline &&
+        slab.strength >= tuning.deepSlab * meanRowEdge &&
+        handrail.strength >= tuning.deepHandrail * meanRowEdge &&
+        slab.at - barsBottom <= deepReach * step &&
+        widestWithoutBars(band, left, right) <= deepReach;
+      if (onDeepSlab) outline = Math.max(outline, weakest);
       if (outline < weakest) continue;
       let bottom = slab.at;
       for (let y = reach; y > slab.at; y--) {
@@ -257,6 +298,7 @@ export function balconyOpenings(
         box: { left: imageLeft, top: handrail.at, right: imageRight, bottom },
         slabLine: slab.at,
         outline,
+        onDeepSlab,
       });
     }
   }
@@ -282,7 +324,11 @@ export function balconyOpenings(
           candidates.filter((other) => sameFloor(other, candidate)).length >= tuning.partnerPeers) ||
         candidates.some((other) => isPiece(other, candidate))),
   );
-  const kept = [...outlined, ...partners];
+  const kept = [
+    ...outlined,
+    ...partners,
+    ...candidates.filter((candidate) => candidate.onDeepSlab && !partners.includes(candidate)),
+  ];
   // The gap between two kept pieces of a railing (a pier, a window's dark glass behind the
   // bars where no bar shows) is balcony too.
   const gaps: Rectangle[] = [];
@@ -369,4 +415,6 @@ interface Candidate {
   slabLine: number;
   /** The weaker of the handrail's and the slab's lines, relative to the photo's mean row edge. */
   outline: number;
+  /** Kept on its own: a railing standing on a deep slab. */
+  onDeepSlab: boolean;
 }

@@ -279,6 +279,15 @@ export interface FacadeTuning {
   balconyShadeReach: number;
   balconyShadeDarker: number;
   /**
+   * A railing is a balcony however faint its handrail when its slab's line is at least this many
+   * times the photo's mean row edge, its handrail's at least `balconyDeepHandrail` ×, the slab
+   * within `balconyDeepReach` superpixel sizes under the bars, and no stretch of it that wide
+   * without a bar's edge (docs/decisions/240; 0: never).
+   */
+  balconyDeepSlab: number;
+  balconyDeepHandrail: number;
+  balconyDeepReach: number;
+  /**
    * Enclosed pieces as openings (docs/decisions/150): a piece the surface encloses but does
    * not take is an opening when its snapped rectangle is outlined this many times the photo's
    * mean edge (0: never)…
@@ -473,6 +482,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyJoinReach: 4,
   balconyShadeReach: 1,
   balconyShadeDarker: 15,
+  balconyDeepSlab: 5,
+  balconyDeepHandrail: 1.5,
+  balconyDeepReach: 1.5,
   enclosedOutline: 2.5,
   enclosedFill: 0.6,
   enclosedMinimumSide: 1,
@@ -615,6 +627,9 @@ export function prepareFacadeImage(
     joinReach: tuning.balconyJoinReach,
     shadeReach: tuning.balconyShadeReach,
     shadeDarker: tuning.balconyShadeDarker,
+    deepSlab: tuning.balconyDeepSlab,
+    deepHandrail: tuning.balconyDeepHandrail,
+    deepReach: tuning.balconyDeepReach,
   });
   report(1);
   return image;
