@@ -550,6 +550,28 @@ describe('the studio fits one screen', () => {
     }
   });
 
+  it('brings the generated prompt whole above the sticky Transform when Tab reaches it on a phone', async () => {
+    // Focusing a text box scrolls only its caret into view: the prompt stayed under Transform,
+    // two of its lines showing (decision 258).
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    const project = await userWithProject(page.request);
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    // Tab from the page's start, as a keyboard goes down the sheet: each control scrolled into
+    // view by just what it takes, Door glass then lies just above the bar.
+    await page.getByRole('button', { name: 'Wall colour' }).waitFor();
+    const prompt = page.getByRole('textbox', { name: 'Generated prompt' });
+    const isFocused = () => prompt.evaluate((box) => box === document.activeElement);
+    for (let step = 0; step < 40 && !(await isFocused()); step += 1) await page.keyboard.press('Tab');
+    expect(await isFocused()).toBe(true);
+    const bar = page.locator('.studio__controls .transform-actions');
+    await expect
+      .poll(async () => {
+        const [box, barBox] = await Promise.all([prompt.boundingBox(), bar.boundingBox()]);
+        return (box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY) <= (barBox?.y ?? 0);
+      })
+      .toBe(true);
+  });
+
   it("labels the phone sheet's toggle on one line in every language", { timeout: 60_000 }, async () => {
     for (const language of languages) {
       const { page, context } = await newSession({

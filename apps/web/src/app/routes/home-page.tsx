@@ -95,6 +95,12 @@ function Studio() {
             : 'ui-card studio__controls'
         }
         aria-labelledby="project-panel-title"
+        onFocus={(event) => {
+          // Focusing a text box scrolls only its caret into view: Tab left the generated prompt
+          // under the sticky Transform on a phone, two lines of it showing. The whole box comes
+          // clear of the bar (the column's scroll padding) (docs/decisions/258-text-box-clear-of-transform.md).
+          if (event.target instanceof HTMLTextAreaElement) event.target.scrollIntoView({ block: 'nearest' });
+        }}
       >
         <div className="studio__controls-header">
           <h2 id="project-panel-title">{t('home.projectPanelTitle')}</h2>
