@@ -1,9 +1,54 @@
+import { createRequire } from 'node:module';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { postgresConnectTimeoutMs } from '../../db/connection.ts';
 import type { JobHandler, JobQueue } from './job-queue.ts';
 
+/** pg-boss's SQL texts (its src/plans.js, CommonJS and untyped): the two that end a delivery. */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
 const queueName = 'transformations';
 const schema = 'pgboss';
+
+/**
+ * pg-boss's connection, given to it rather than made by it. pg-boss ends each delivery it
+ * handed a worker with a `complete` or `fail` that it does not await: when the database is
+ * away at that moment (an outage longer than the job's own retries), the rejection reached
+ * nobody and Node ended the process (docs/decisions/262-pg-boss-settles-without-crashing.md).
+ * Those two statements' failures are logged here instead. The delivery stays active, as a
+ * dead worker leaves it (pg-boss expires it later): the job's own row, not the delivery, says
+ * whether the job ran, and the sweep sends again a job whose worker stopped
+ * (docs/decisions/021-ending-jobs.md).
+ */
+class BossDatabase implements PgBoss.Db {
+  readonly pool: pg.Pool;
+  private readonly settlingStatements = new Set([plans.completeJobs(schema), plans.failJobsById(schema)]);
+
+  constructor(connectionString: string) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max: 4,
+      application_name: 'pgboss',
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+    });
+    // Connection errors while the database is away; pg-boss keeps polling and resumes.
+    this.pool.on('error', (error) => console.error('[pg-boss]', error.message));
+  }
+
+  async executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    try {
+      return await this.pool.query(text, values);
+    } catch (error) {
+      if (!this.settlingStatements.has(text)) throw error;
+      console.error('[pg-boss] a delivery was left unsettled:', (error as Error).message);
+      // What pg-boss reads from the answer: no delivery settled.
+      return { rows: [{ count: '0' }] };
+    }
+  }
+}
 
 /**
  * pg-boss on the application's PostgreSQL: jobs survive restarts and are shared by every
@@ -12,17 +57,12 @@ const schema = 'pgboss';
 export class PgBossJobQueue implements JobQueue {
   readonly name = 'pg-boss';
   private readonly boss: PgBoss;
+  private readonly db: BossDatabase;
   private started: Promise<void> | null = null;
 
   constructor(connectionString: string) {
-    // pg-boss hands its options to pg's Pool, whose connect timeout its typings do not list.
-    const options: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number } = {
-      connectionString,
-      schema,
-      max: 4,
-      connectionTimeoutMillis: postgresConnectTimeoutMs,
-    };
-    this.boss = new PgBoss(options);
+    this.db = new BossDatabase(connectionString);
+    this.boss = new PgBoss({ db: this.db, schema });
     // Connection errors while the database is away; pg-boss keeps polling and resumes.
     this.boss.on('error', (error) => console.error('[pg-boss]', error.message));
   }
@@ -67,7 +107,7 @@ export class PgBossJobQueue implements JobQueue {
   async takeOrphans(jobIds: string[], staleBefore: Date): Promise<string[]> {
     if (jobIds.length === 0) return [];
     await this.ensureStarted();
-    const db = this.boss.getDb();
+    const { db } = this;
     // The deliveries that may still run each job: waiting, or taken recently by a live worker.
     const { rows } = await db.executeSql(
       `select id, data->>'jobId' as "jobId", (state = 'active' and started_on < $3) as "isStalled"
@@ -121,7 +161,8 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
-    if (!this.started) return;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    // pg-boss ends only a pool it made itself.
+    if (!this.db.pool.ending) await this.db.pool.end();
   }
 }
