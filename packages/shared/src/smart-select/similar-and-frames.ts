@@ -15,6 +15,7 @@ import { dropCorniceRow, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-c
 import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
+import { withFlankingLeaves } from './repeat-flanks.ts';
 import { findRepeats } from './repeat-grid.ts';
 
 /**
@@ -62,18 +63,24 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // short repeats along the crowning cornice, whose top line goes on between them, weakly
   // like the example (docs/decisions/230). Then each column of repeats goes on up: one floor
   // above its top window the window click's search finds an attic's or a tower's windows of
-  // another size on the same axes, kept where two columns agree (docs/decisions/251).
+  // another size on the same axes, kept where two columns agree (docs/decisions/251). Last, a
+  // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
+  // than the wall beyond (open shutter leaves, a tripartite window's side lights), takes both
+  // panels (docs/decisions/254).
   const example = around ?? withoutWallSides(image, opening);
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  return withColumnsGoingOnUp(
+  return withFlankingLeaves(
     image,
-    dropCorniceRow(
+    withColumnsGoingOnUp(
       image,
-      dropUnjudgedAtEdge(
+      dropCorniceRow(
         image,
-        toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+        dropUnjudgedAtEdge(
+          image,
+          toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+        ),
       ),
     ),
   );
