@@ -740,7 +740,9 @@ describe('mask editor', () => {
     }
   });
 
-  it('gives the focus back to "Mark areas" and to Transform when the editor closes and the marked areas save', async () => {
+  it('gives the focus back to "Mark areas" and to Transform when the editor closes and the marked areas save', {
+    timeout: 60_000,
+  }, async () => {
     // Both were disabled while the areas saved, from the moment the editor closed: the focus
     // could not go back to them and went to the page's start (decision 256).
     const { page } = await newSession();
@@ -750,7 +752,9 @@ describe('mask editor', () => {
     const markAreas = page.getByRole('button', { name: 'Mark areas' });
     await markAreas.focus();
     await page.keyboard.press('Enter');
-    // Something painted, so that closing saves it.
+    // Something painted, so that closing saves it. The photo and its analysis take their time on
+    // a loaded machine (the suite's first run here needed its retry with the 10 s default).
+    await photoReady(page, 30_000);
     const centre = await toScreen(page, 800, 600);
     await page.mouse.click(centre.x, centre.y);
     await page.keyboard.press('Escape');
