@@ -152,6 +152,11 @@ export interface FacadeTuning {
   /** A cut opening on no floor and no column of the grid stays only when outlined this strongly. */
   gridLoneOutline: number;
   /**
+   * 1: a cut above the grid's top floor and on no floor is lone even on a column: the facade's
+   * crowning, not a window (0: it is on the grid; docs/decisions/244-cuts-above-the-top-floor.md).
+   */
+  gridCrownLone: number;
+  /**
    * Balconies by their railings (docs/decisions/052): a bar's edge is a gradient across
    * columns this many times the photo's mean (0: no railings)…
    */
@@ -437,6 +442,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   gridMargin: 0.1,
   gridOutline: 0.7,
   gridLoneOutline: 2.5,
+  gridCrownLone: 1,
   railingEdge: 2,
   railingRowShare: 0.35,
   railingColumnShare: 0.45,
@@ -1312,13 +1318,16 @@ function detectOpenings(
     cellFill: tuning.gridFill,
     cellMargin: tuning.gridMargin,
   });
+  // Above the facade's top floor of windows lies its crowning (a frieze, the cornice, an
+  // attic's ornaments over the window columns): a cut up there on no floor stands alone even on
+  // a column (docs/decisions/244-cuts-above-the-top-floor.md).
+  const topFloor = grid.floors.reduce((top, [from]) => Math.min(top, from), Number.POSITIVE_INFINITY);
   const isOnGrid = (rectangle: Rectangle) => {
     const middleX = (rectangle.left + rectangle.right) / 2 / step;
     const middleY = (rectangle.top + rectangle.bottom) / 2 / step;
-    return (
-      grid.floors.some(([from, to]) => middleY >= from && middleY <= to) ||
-      grid.columns.some(([from, to]) => middleX >= from && middleX <= to)
-    );
+    if (grid.floors.some(([from, to]) => middleY >= from && middleY <= to)) return true;
+    if (tuning.gridCrownLone > 0 && middleY < topFloor) return false;
+    return grid.columns.some(([from, to]) => middleX >= from && middleX <= to);
   };
   const cells = grid.cells
     .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
