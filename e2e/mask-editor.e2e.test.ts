@@ -766,6 +766,8 @@ describe('mask editor', () => {
     await editor.getByRole('button', { name: 'Close' }).click();
     await editor.waitFor({ state: 'hidden' });
     const transform = page.getByRole('button', { name: 'Mark the roof first' });
+    // Held while that close saves the walls again: a press then does nothing, as for a user.
+    await expect.poll(() => transform.getAttribute('aria-disabled')).toBeNull();
     await transform.focus();
     await page.keyboard.press('Enter');
     await photoReady(page, 30_000);
