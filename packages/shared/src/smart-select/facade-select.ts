@@ -24,6 +24,7 @@ import {
 } from './opening-detector.ts';
 import { moveSidesToLines, openingAroundGlass, panesAcrossBars } from './opening-rectangle.ts';
 import { isBarUnlikeWall, joinPanes, type TrimTuning, type WallColour, withTrims } from './opening-trims.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
 import { withoutWallBands } from './wall-bands.ts';
@@ -1466,10 +1467,8 @@ function surfaceCells(image: FacadeImage, members: Uint8Array, step: number): Ui
 
 /** The overlap of two rectangles over their union, or over the first one's area. */
 function overlapOver(a: Rectangle, b: Rectangle, over: 'union' | 'first'): number {
-  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
-  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
-  if (width <= 0 || height <= 0) return 0;
-  const shared = width * height;
+  const shared = overlapArea(a, b);
+  if (shared === 0) return 0;
   return shared / (over === 'first' ? rectangleArea(a) : rectangleArea(a) + rectangleArea(b) - shared);
 }
 
@@ -1693,17 +1692,6 @@ function directionalEdgeSums(
     }
   }
   return { verticalEdgeSums, horizontalEdgeSums };
-}
-
-export function rectangleArea(rectangle: Rectangle): number {
-  return (rectangle.right - rectangle.left + 1) * (rectangle.bottom - rectangle.top + 1);
-}
-
-/** Pixels two rectangles share (0 when apart). */
-export function overlapArea(a: Rectangle, b: Rectangle): number {
-  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
-  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
-  return width > 0 && height > 0 ? width * height : 0;
 }
 
 export function paintRectangle(mask: Bitmask, rectangle: Rectangle, value = 1): void {

@@ -7,6 +7,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { averageEdgeStrength } from './opening-detector.ts';
+import { rectangleArea } from './rectangles.ts';
 
 export interface CompletionTuning {
   /**
@@ -55,10 +56,7 @@ export function completeOpenings(
 
 /** The share of a rectangle's pixels (sampled about 400 times) where `isWall` holds. */
 function wallShare(part: Rectangle, isWall: (x: number, y: number) => boolean): number {
-  const step = Math.max(
-    1,
-    Math.round(Math.sqrt(((part.right - part.left + 1) * (part.bottom - part.top + 1)) / 400)),
-  );
+  const step = Math.max(1, Math.round(Math.sqrt(rectangleArea(part) / 400)));
   let total = 0;
   let wall = 0;
   for (let y = part.top; y <= part.bottom; y += step) {

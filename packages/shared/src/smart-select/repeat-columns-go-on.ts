@@ -10,13 +10,8 @@
  * chimney or an ornament over one column). Only up: one floor under the lowest repeats lie
  * the ground floor's doors and shop fronts, which decision 186 keeps out.
  */
-import {
-  type FacadeImage,
-  findOpening,
-  overlapArea,
-  type Rectangle,
-  rectangleArea,
-} from './facade-select.ts';
+import { type FacadeImage, findOpening, type Rectangle } from './facade-select.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 import { bands, median } from './repeat-bands.ts';
 
 export interface ColumnsGoOnTuning {

@@ -5,9 +5,10 @@
  * user's rectangle took) and a floor's or column's line where its windows end elsewhere; the
  * detector (docs/decisions/051) outlined many of those windows on their own, once per photo.
  */
-import { type FacadeImage, overlapArea, type Rectangle, rectangleArea, trimTuning } from './facade-select.ts';
+import { type FacadeImage, type Rectangle, trimTuning } from './facade-select.ts';
 import { columnEdge, rowEdge } from './opening-rectangle.ts';
 import { isBarUnlikeWall } from './opening-trims.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 import { bands, median } from './repeat-bands.ts';
 
 export interface DetectedSideTuning {

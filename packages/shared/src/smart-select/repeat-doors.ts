@@ -4,7 +4,8 @@
  * ground-floor openings (doors, shop fronts, garage doors reaching its foot; decision 140) tell
  * them apart: a repeat lying mostly within one at least as wide as itself is a piece of it.
  */
-import { type FacadeImage, overlapArea, type Rectangle, rectangleArea } from './facade-select.ts';
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 
 export interface DoorTuning {
   /** A repeat is a door's piece when this share of it lies in a ground-floor opening… */

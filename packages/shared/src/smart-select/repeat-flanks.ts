@@ -7,6 +7,7 @@
  * 056) matches the window between them and left them out.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 
 export interface FlankTuning {
   /** A leaf differs from the wall beyond it by at least this (OKLab ×100, lightness weighted; 0: off). */
@@ -63,14 +64,8 @@ export function withFlankingLeaves(
 
 /** Whether two rectangles share more than half the smaller one. */
 function overlaps(a: Rectangle, b: Rectangle): boolean {
-  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
-  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
-  if (width <= 0 || height <= 0) return false;
-  const smaller = Math.min(
-    (a.right - a.left + 1) * (a.bottom - a.top + 1),
-    (b.right - b.left + 1) * (b.bottom - b.top + 1),
-  );
-  return width * height > 0.5 * smaller;
+  const shared = overlapArea(a, b);
+  return shared > 0 && shared > 0.5 * Math.min(rectangleArea(a), rectangleArea(b));
 }
 
 interface Colour {

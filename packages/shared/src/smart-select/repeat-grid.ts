@@ -7,7 +7,8 @@
  * places that are in no row or column of windows (a shop front, the sky).
  * Route and measurements: docs/decisions/056-select-all-similar-grid.md.
  */
-import { type FacadeImage, overlapArea, type Rectangle } from './facade-select.ts';
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { overlapArea } from './rectangles.ts';
 import {
   defaultOpeningLineTuning,
   linesFromOpenings,

@@ -7,8 +7,9 @@
  */
 import { type Bitmask, createBitmask } from '../mask/mask-contract.ts';
 import { withoutWallSides } from './example-wall-sides.ts';
-import { type FacadeImage, overlapArea, type Rectangle, rectangleArea, trimTuning } from './facade-select.ts';
+import { type FacadeImage, type Rectangle, trimTuning } from './facade-select.ts';
 import { withTrims } from './opening-trims.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
 import { dropCorniceRow, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';

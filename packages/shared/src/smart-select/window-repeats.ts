@@ -9,6 +9,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { outlineStrength } from './opening-detector.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 
 export interface WindowRepeatTuning {
   /** Two windows are of one size when their widths and heights differ by at most this share. */
@@ -89,14 +90,14 @@ export function windowRepeats(
   const found: Rectangle[] = [];
   const taken = [...openings];
   const isFree = (place: Rectangle) => {
-    const area = (place.right - place.left + 1) * (place.bottom - place.top + 1);
-    return taken.every((other) => sharedArea(place, other) <= tuning.overlap * area);
+    const area = rectangleArea(place);
+    return taken.every((other) => overlapArea(place, other) <= tuning.overlap * area);
   };
   // Every window of a floor names the same crossing with a column: each is looked at once.
   const looked: Rectangle[] = [];
   const isNew = (place: Rectangle) => {
-    const area = (place.right - place.left + 1) * (place.bottom - place.top + 1);
-    return looked.every((other) => sharedArea(place, other) <= 0.5 * area);
+    const area = rectangleArea(place);
+    return looked.every((other) => overlapArea(place, other) <= 0.5 * area);
   };
   for (const floor of sources) {
     for (const column of sources) {
@@ -247,11 +248,4 @@ function dot(a: Pattern, b: Pattern): number {
 function overlapShare(fromA: number, toA: number, fromB: number, toB: number): number {
   const shared = Math.min(toA, toB) - Math.max(fromA, fromB) + 1;
   return shared <= 0 ? 0 : shared / Math.min(toA - fromA + 1, toB - fromB + 1);
-}
-
-/** The pixels two rectangles share. */
-export function sharedArea(a: Rectangle, b: Rectangle): number {
-  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left) + 1;
-  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
-  return width > 0 && height > 0 ? width * height : 0;
 }

@@ -7,7 +7,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { outlineStrength } from './opening-detector.ts';
-import { sharedArea } from './window-repeats.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 
 export interface WindowOverRailingTuning {
   /** The head is looked for between these multiples of the column window's height above the railing. */
@@ -95,7 +95,7 @@ export function windowsOverRailings(
       const place = { left: column.left, right: column.right, top: head, bottom };
       // Free of found openings: none holds much of it, nor it much of one.
       const isTaken = (other: Rectangle) =>
-        sharedArea(place, other) > tuning.overlap * Math.min(areaOf(place), areaOf(other));
+        overlapArea(place, other) > tuning.overlap * Math.min(rectangleArea(place), rectangleArea(other));
       if (taken.some(isTaken)) continue;
       if (!isSearched((place.left + place.right) / 2, (place.top + place.bottom) / 2)) continue;
       if (outlineStrength(image, place) < tuning.outline) continue;
@@ -105,5 +105,3 @@ export function windowsOverRailings(
   }
   return found;
 }
-
-const areaOf = (r: Rectangle) => (r.right - r.left + 1) * (r.bottom - r.top + 1);
