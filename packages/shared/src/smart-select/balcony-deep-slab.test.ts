@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import { expectBalconyAt, glass, render, renderFacadeWindows } from './drawn-balconies.ts';
+import { isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
 // A render facade, three floors of four dark windows over a rusticated ground floor (deep
@@ -11,12 +12,7 @@ import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facad
 // shade (docs/decisions/240-railings-on-deep-slabs.md).
 const width = 440;
 const height = 400;
-const render: Colour = [206, 196, 178];
-const glass: Colour = [80, 88, 98];
-const windows: Rectangle[] = [];
-for (const top of [30, 150, 270]) {
-  for (const left of [40, 145, 250, 355]) windows.push({ left, top, right: left + 44, bottom: top + 89 });
-}
+const windows = renderFacadeWindows([30, 150, 270]);
 const windowAt = (x: number, y: number) => windows.find((box) => isInside(box, x, y));
 const railing: Rectangle = { left: 130, top: 206, right: 310, bottom: 235 };
 const slab: Rectangle = { left: 126, top: 236, right: 314, bottom: 246 };
@@ -38,10 +34,7 @@ describe('balconies of the whole photo: a railing standing on a deep slab', () =
     const found = image.balconyOpenings.find(onBalcony);
     expect(found).toBeDefined();
     const balcony = found as Rectangle;
-    expect(Math.abs(balcony.top - railing.top)).toBeLessThanOrEqual(3);
-    expect(Math.abs(balcony.bottom - slab.bottom)).toBeLessThanOrEqual(3);
-    expect(Math.abs(balcony.left - railing.left)).toBeLessThanOrEqual(6);
-    expect(Math.abs(balcony.right - railing.right)).toBeLessThanOrEqual(6);
+    expectBalconyAt(balcony, railing, slab.bottom);
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, (x, y) => isInside(slab, x, y))).toBeLessThan(0.05);
     expect(shareSelected(selection, (x, y) => y > 250 && y < 265 && !windowAt(x, y))).toBeGreaterThan(0.9);

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { expectBalconyAt, glass, iron, render, renderFacadeWindows } from './drawn-balconies.ts';
 import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
 // The drawn facade every test here starts from: three floors × four dark windows on a render.
 const width = 440;
 const height = 400;
-const render: Colour = [206, 196, 178];
-const glass: Colour = [80, 88, 98];
-const iron: Colour = [40, 38, 36];
-const windows: Rectangle[] = [];
-for (const top of [30, 150, 270]) {
-  for (const left of [40, 145, 250, 355]) windows.push({ left, top, right: left + 44, bottom: top + 89 });
-}
+const windows = renderFacadeWindows([30, 150, 270]);
 const windowAt = (x: number, y: number) => windows.find((box) => isInside(box, x, y));
 
 describe('balconies of the whole photo: railing and slab', () => {
@@ -38,10 +33,7 @@ describe('balconies of the whole photo: railing and slab', () => {
     const found = image.balconyOpenings.filter((box) => box.right - box.left > 300);
     expect(found).toHaveLength(1);
     const [balcony] = found as [Rectangle];
-    expect(Math.abs(balcony.top - railing.top)).toBeLessThanOrEqual(3);
-    expect(Math.abs(balcony.bottom - slab.bottom)).toBeLessThanOrEqual(3);
-    expect(Math.abs(balcony.left - railing.left)).toBeLessThanOrEqual(6);
-    expect(Math.abs(balcony.right - railing.right)).toBeLessThanOrEqual(6);
+    expectBalconyAt(balcony, railing, slab.bottom);
   });
 
   it('a wall click leaves out the bars, the handrail and the slab, and keeps the wall', () => {
@@ -98,10 +90,7 @@ describe('balconies of the whole photo: a fainter balcony beside an outlined one
     const found = image.balconyOpenings.find((box) => box.left > 220);
     expect(found).toBeDefined();
     const balcony = found as Rectangle;
-    expect(Math.abs(balcony.top - faint.top)).toBeLessThanOrEqual(3);
-    expect(Math.abs(balcony.bottom - faintSlab.bottom)).toBeLessThanOrEqual(3);
-    expect(Math.abs(balcony.left - faint.left)).toBeLessThanOrEqual(6);
-    expect(Math.abs(balcony.right - faint.right)).toBeLessThanOrEqual(6);
+    expectBalconyAt(balcony, faint, faintSlab.bottom);
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, (x, y) => isInside(faintSlab, x, y))).toBeLessThan(0.05);
   });
@@ -146,10 +135,7 @@ describe('balconies of the whole photo: three fainter balconies along one floor'
       const found = image.balconyOpenings.find((box) => box.left < railing.right && box.right > railing.left);
       expect(found).toBeDefined();
       const balcony = found as Rectangle;
-      expect(Math.abs(balcony.top - railing.top)).toBeLessThanOrEqual(3);
-      expect(Math.abs(balcony.bottom - slab.bottom)).toBeLessThanOrEqual(3);
-      expect(Math.abs(balcony.left - railing.left)).toBeLessThanOrEqual(8);
-      expect(Math.abs(balcony.right - railing.right)).toBeLessThanOrEqual(8);
+      expectBalconyAt(balcony, railing, slab.bottom, 8);
     });
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, onSlab)).toBeLessThan(0.05);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import { glass, iron, render, renderFacadeWindows } from './drawn-balconies.ts';
+import { isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
 // A render facade with two floors of four dark windows over a plain ground-floor wall. In front
@@ -11,13 +12,7 @@ import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facad
 // of the wall's colour: a wall click's surface takes them unless the balcony reaches down.
 const width = 440;
 const height = 400;
-const render: Colour = [206, 196, 178];
-const glass: Colour = [80, 88, 98];
-const iron: Colour = [40, 38, 36];
-const windows: Rectangle[] = [];
-for (const top of [30, 150]) {
-  for (const left of [40, 145, 250, 355]) windows.push({ left, top, right: left + 44, bottom: top + 89 });
-}
+const windows = renderFacadeWindows([30, 150]);
 const windowAt = (x: number, y: number) => windows.find((box) => isInside(box, x, y));
 const railing: Rectangle = { left: 130, top: 206, right: 310, bottom: 235 };
 const slab: Rectangle = { left: 130, top: 236, right: 310, bottom: 246 };

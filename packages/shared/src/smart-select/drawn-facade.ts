@@ -61,13 +61,16 @@ export function sideError(a: Rectangle, b: Rectangle): number {
   );
 }
 
+/** Whether (x, y) inside `box` lies on the tests' window frame: a 4-px band along its sides. */
+export function isFrameBand(box: Rectangle, x: number, y: number): boolean {
+  return x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+}
+
 /**
  * Whether (x, y) inside `box` is the frame of the tests' two-pane window: a 4-px band along
  * its sides and a 3-px mullion down its middle (the rest is glass).
  */
 export function isTwoPaneFrame(box: Rectangle, x: number, y: number): boolean {
   const middle = Math.round((box.left + box.right) / 2);
-  return (
-    x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4 || Math.abs(x - middle) < 2
-  );
+  return isFrameBand(box, x, y) || Math.abs(x - middle) < 2;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import {
+  type Colour,
+  isFrameBand,
+  isInside,
+  makeImage,
+  noise,
+  shade,
+  shareSelected,
+} from './drawn-facade.ts';
 import {
   findOpening,
   paintRectangle,
@@ -196,7 +204,7 @@ describe('facade select beside a sky that pales towards the horizon', () => {
     if (y < roofBottom) return shade([90, 70, 62], 1, noise(x, y, 4));
     const box = windows.find((candidate) => isInBox(candidate, x, y));
     if (box) {
-      const inFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+      const inFrame = isFrameBand(box, x, y);
       return shade(inFrame ? frame : glass, 1, noise(x, y, 3));
     }
     return shade(render, 1 - 0.06 * (y / height), noise(x, y, 5));

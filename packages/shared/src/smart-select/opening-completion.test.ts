@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import {
+  type Colour,
+  isFrameBand,
+  isInside,
+  makeImage,
+  noise,
+  shade,
+  shareSelected,
+} from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
 const render: Colour = [212, 190, 150];
@@ -32,7 +40,7 @@ const isLowerPane = (x: number, y: number) =>
 const photo = makeImage(350, 300, (x, y) => {
   const box = windows.find((w) => isInside(w, x, y));
   if (box) {
-    const isBar = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+    const isBar = isFrameBand(box, x, y);
     if (isBar) return shade(paint, 1, noise(x, y, 2));
     if (Math.abs(y - transom(box) - 1) < 2) return shade(frame, 1, noise(x, y, 2));
     if (y < transom(box)) return shade(darkGlass, 1, noise(x, y, 2));

@@ -15,23 +15,19 @@ const street: Rectangle = { left: 0, top: 330, right: 799, bottom: 399 };
 const windows: Rectangle[] = [60, 240].flatMap((top) =>
   [60, 210, 360, 510, 660].map((left) => ({ left, top, right: left + 79, bottom: top + 119 })),
 );
-
-const photo = makeImage(800, 400, (x, y) => {
-  const grain = noise(x, y, 4);
-  if (isInside(street, x, y) && x % 6 < 2) return shade(bars, 1, grain);
-  if (windows.some((box) => isInside(box, x, y))) return shade(glass, 1, grain);
-  return shade(render, 1 - 0.06 * (y / 400), grain);
-});
-// The same bars standing on the street's asphalt, which fills the photo's lowest 30 rows.
 const asphalt: Colour = [96, 96, 100];
 const kerb = 370;
-const onAsphalt = makeImage(800, 400, (x, y) => {
-  const grain = noise(x, y, 4);
-  if (y >= kerb) return shade(asphalt, 1, grain);
-  if (isInside(street, x, y) && x % 6 < 2) return shade(bars, 1, grain);
-  if (windows.some((box) => isInside(box, x, y))) return shade(glass, 1, grain);
-  return shade(render, 1 - 0.06 * (y / 400), grain);
-});
+/** The facade; `onAsphalt`: the same bars standing on the street's asphalt, which fills the photo's lowest 30 rows. */
+const drawStreet = (onAsphalt: boolean) =>
+  makeImage(800, 400, (x, y) => {
+    const grain = noise(x, y, 4);
+    if (onAsphalt && y >= kerb) return shade(asphalt, 1, grain);
+    if (isInside(street, x, y) && x % 6 < 2) return shade(bars, 1, grain);
+    if (windows.some((box) => isInside(box, x, y))) return shade(glass, 1, grain);
+    return shade(render, 1 - 0.06 * (y / 400), grain);
+  });
+const photo = drawStreet(false);
+const onAsphalt = drawStreet(true);
 /** The wall between the bars and the windows, along the street. */
 const wallBehindBars = (x: number, y: number) =>
   isInside(street, x, y) && x % 6 >= 3 && x % 6 <= 4 && !windows.some((box) => isInside(box, x, y));

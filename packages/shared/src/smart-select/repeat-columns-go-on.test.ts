@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInside, isTwoPaneFrame, makeImage, noise } from './drawn-facade.ts';
+import { isFrameBand, isInside, isTwoPaneFrame, makeImage, noise } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { defaultColumnsGoOnTuning, withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { findSimilar } from './similar-and-frames.ts';
@@ -23,27 +23,7 @@ describe('select all similar follows each column of windows up to the attic (doc
     right: middle + 44,
     bottom: 105,
   }));
-  const image = prepareFacadeImage(
-    makeImage(width, height, (x, y) => {
-      const grain = noise(x, y, 3);
-      if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
-      const box = windows.find((candidate) => isInside(candidate, x, y));
-      if (box) {
-        if (isTwoPaneFrame(box, x, y)) return [62 + grain, 58 + grain, 54 + grain];
-        return [96 + grain, 110 + grain, 128 + grain];
-      }
-      const small = attic.find((candidate) => isInside(candidate, x, y));
-      if (small) {
-        const isFrame =
-          x < small.left + 4 || x > small.right - 4 || y < small.top + 4 || y > small.bottom - 4;
-        if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
-        return [150 + grain, 165 + grain, 180 + grain];
-      }
-      const light = 1 - 0.1 * (y / height);
-      const plaster = noise(x, y, 6);
-      return [214 * light + plaster, 196 * light + plaster, 164 * light + plaster];
-    }),
-  );
+  const image = drawFacade(width, height, windows, attic);
   const middleIn = (box: Rectangle, repeat: Rectangle) =>
     isInside(box, (repeat.left + repeat.right) / 2, (repeat.top + repeat.bottom) / 2);
 
@@ -89,27 +69,7 @@ describe("what two columns find above them is a floor only when it shares a floo
     { left: 70, top: 70, right: 109, bottom: 99 },
     { left: 300, top: 40, right: 359, bottom: 119 },
   ];
-  const image = prepareFacadeImage(
-    makeImage(width, height, (x, y) => {
-      const grain = noise(x, y, 3);
-      if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
-      const box = windows.find((candidate) => isInside(candidate, x, y));
-      if (box) {
-        if (isTwoPaneFrame(box, x, y)) return [62 + grain, 58 + grain, 54 + grain];
-        return [96 + grain, 110 + grain, 128 + grain];
-      }
-      const ornament = ornaments.find((candidate) => isInside(candidate, x, y));
-      if (ornament) {
-        const isFrame =
-          x < ornament.left + 4 || x > ornament.right - 4 || y < ornament.top + 4 || y > ornament.bottom - 4;
-        if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
-        return [150 + grain, 165 + grain, 180 + grain];
-      }
-      const light = 1 - 0.1 * (y / height);
-      const plaster = noise(x, y, 6);
-      return [214 * light + plaster, 196 * light + plaster, 164 * light + plaster];
-    }),
-  );
+  const image = drawFacade(width, height, windows, ornaments);
   const repeats = [windows[2] as Rectangle, ...windows.filter((_, index) => index !== 2)];
 
   it('adds neither ornament', () => {
@@ -129,3 +89,30 @@ describe("what two columns find above them is a floor only when it shares a floo
     }
   });
 });
+
+/**
+ * Framed two-pane windows and framed panels of light glass (attic windows, ornaments) on a
+ * plaster wall under a strip of sky.
+ */
+function drawFacade(width: number, height: number, windows: Rectangle[], panels: Rectangle[]) {
+  return prepareFacadeImage(
+    makeImage(width, height, (x, y) => {
+      const grain = noise(x, y, 3);
+      if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
+      const box = windows.find((candidate) => isInside(candidate, x, y));
+      if (box) {
+        if (isTwoPaneFrame(box, x, y)) return [62 + grain, 58 + grain, 54 + grain];
+        return [96 + grain, 110 + grain, 128 + grain];
+      }
+      const panel = panels.find((candidate) => isInside(candidate, x, y));
+      if (panel) {
+        const isFrame = isFrameBand(panel, x, y);
+        if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
+        return [150 + grain, 165 + grain, 180 + grain];
+      }
+      const light = 1 - 0.1 * (y / height);
+      const plaster = noise(x, y, 6);
+      return [214 * light + plaster, 196 * light + plaster, 164 * light + plaster];
+    }),
+  );
+}

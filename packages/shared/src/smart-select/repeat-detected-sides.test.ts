@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInside, makeImage, noise, sideError } from './drawn-facade.ts';
+import { isFrameBand, isInside, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { defaultDetectedSideTuning, toDetectedSides } from './repeat-detected-sides.ts';
 import { findSimilar } from './similar-and-frames.ts';
@@ -20,7 +20,7 @@ describe('select all similar: each repeat takes the sides of the opening detecte
       const grain = noise(x, y, 3);
       const box = windows.find((candidate) => isInside(candidate, x, y));
       if (box) {
-        const isFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+        const isFrame = isFrameBand(box, x, y);
         return isFrame ? [72 + grain, 62 + grain, 52 + grain] : [40 + grain, 50 + grain, 68 + grain];
       }
       const plaster = noise(x, y, 5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade } from './drawn-facade.ts';
+import { type Colour, isFrameBand, isInside, makeImage, noise, shade } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { defaultRepeatSizeTuning, fitRepeatSizes } from './repeat-sizes.ts';
 
@@ -48,7 +48,7 @@ const pixels = makeImage(width, height, (x, y) => {
   }
   const box = windows.find((candidate) => isInside(candidate, x, y));
   if (box) {
-    const isFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+    const isFrame = isFrameBand(box, x, y);
     return shade(isFrame ? frame : glass, 1, grain);
   }
   return shade(plaster, 1 - 0.1 * (y / height), noise(x, y, 6));

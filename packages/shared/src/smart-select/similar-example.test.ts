@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInside, makeImage, noise, sideError } from './drawn-facade.ts';
+import { isFrameBand, isInside, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { findSimilar } from './similar-and-frames.ts';
 
@@ -25,7 +25,7 @@ describe('select all similar keeps a whole window as its example (docs/decisions
       if (y >= height - 40) return [52 + grain, 50 + grain, 58 + grain];
       const box = windows.find((candidate) => isInside(candidate, x, y));
       if (box) {
-        const isFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+        const isFrame = isFrameBand(box, x, y);
         return isFrame ? [62 + grain, 58 + grain, 54 + grain] : [70 + grain, 80 + grain, 95 + grain];
       }
       if (pairs.some((pair) => isInside(pair, x, y))) return [114 + grain, 96 + grain, 64 + grain];

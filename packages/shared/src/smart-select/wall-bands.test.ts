@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, sideError } from './drawn-facade.ts';
+import { type Colour, isFrameBand, isInside, makeImage, noise, shade, sideError } from './drawn-facade.ts';
 import { defaultFacadeTuning, prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { withoutWallBands } from './wall-bands.ts';
 
@@ -21,7 +21,7 @@ const windows = [upper, lower, pairLeft, pairRight, light, aboveRender];
 const photo = makeImage(330, 240, (x, y) => {
   const box = windows.find((window) => isInside(window, x, y));
   if (!box) return shade(render, 1 - 0.08 * (y / 240), noise(x, y, 5));
-  const isFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+  const isFrame = isFrameBand(box, x, y);
   if (isFrame) return shade(frame, 1, noise(x, y, 2));
   return shade(box === light ? render : darkGlass, 1, noise(x, y, 3));
 });
@@ -79,7 +79,7 @@ const isJoint = (x: number) => {
 const shutters = makeImage(900, 900, (x, y) => {
   if (!isInside(shuttered, x, y)) return shade(render, 1, noise(x, y, 5));
   if (isInside(glass, x, y)) {
-    const isFrame = x < glass.left + 4 || x > glass.right - 4 || y < glass.top + 4 || y > glass.bottom - 4;
+    const isFrame = isFrameBand(glass, x, y);
     return shade(isFrame ? frame : darkGlass, 1, noise(x, y, 2));
   }
   return isJoint(x) ? shade(frame, 1, noise(x, y, 2)) : shade(render, 1, noise(x, y, 5));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import {
+  type Colour,
+  isFrameBand,
+  isInside,
+  makeImage,
+  noise,
+  shade,
+  shareSelected,
+} from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 import { defaultWindowOverRailingTuning, windowsOverRailings } from './windows-over-railings.ts';
 
@@ -36,7 +44,7 @@ const photo = makeImage(340, 370, (x, y) => {
   }
   const box = windows.find((w) => isInside(w, x, y));
   if (box) {
-    const isFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+    const isFrame = isFrameBand(box, x, y);
     const isLight = lightWindows.includes(box);
     if (isLight) return shade(isFrame ? lightFrame : render, 1, noise(x, y, 2));
     return shade(isFrame ? frame : darkGlass, 1, noise(x, y, 2));
