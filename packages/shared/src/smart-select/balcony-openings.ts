@@ -18,6 +18,7 @@
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { rowEdge } from './opening-rectangle.ts';
 import { runsOf } from './runs.ts';
 
 export interface BalconyTuning {
@@ -237,10 +238,6 @@ export function balconyOpenings(
   for (let y = 0; y < height; y++) rowTotal += horizontalEdgeSums[y * (width + 1) + width] as number;
   const meanRowEdge = rowTotal / (width * height);
   const snap = Math.max(1, Math.round(0.5 * cell * step));
-  const lineStrength = (y: number, imageLeft: number, imageRight: number) =>
-    ((horizontalEdgeSums[y * (width + 1) + imageRight + 1] as number) -
-      (horizontalEdgeSums[y * (width + 1) + imageLeft] as number)) /
-    (imageRight - imageLeft + 1);
   // Candidates down to the outline a balcony beside an outlined one needs (below).
   const weakest =
     tuning.partnerOutline > 0 ? Math.min(tuning.outline, tuning.partnerOutline) : tuning.outline;
@@ -260,7 +257,7 @@ export function balconyOpenings(
       if (right - left + 1 < Math.max(minimumWidth, tuning.minimumAspect * bandRows)) continue;
       const imageLeft = left * step;
       const imageRight = Math.min(width - 1, right * step + step - 1);
-      const rowStrength = (y: number) => lineStrength(y, imageLeft, imageRight);
+      const rowStrength = (y: number) => rowEdge(image, y, imageLeft, imageRight);
       // The handrail (or a balustrade's coping): the strongest line near the band's top.
       const handrail = strongestLine(
         Math.max(0, band.top * step - snap),

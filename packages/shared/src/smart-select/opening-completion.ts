@@ -7,6 +7,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { averageEdgeStrength } from './opening-detector.ts';
+import { columnEdge, rowEdge } from './opening-rectangle.ts';
 import { rectangleArea } from './rectangles.ts';
 
 export interface CompletionTuning {
@@ -81,7 +82,7 @@ function completedSide(
   average: number,
   cell: number,
 ): number {
-  const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
+  const { width, height } = image;
   const from = direction === 1 ? cut.bottom : cut.top;
   const cutWidth = cut.right - cut.left + 1;
   const cutHeight = cut.bottom - cut.top + 1;
@@ -95,21 +96,15 @@ function completedSide(
     if (direction === 1 && other.top > from && other.top - 1 < limit) limit = other.top - 1;
     if (direction === -1 && other.bottom < from && other.bottom + 1 > limit) limit = other.bottom + 1;
   }
-  const column = (x: number, first: number, last: number) =>
-    ((verticalEdgeSums[(last + 1) * width + x] as number) - (verticalEdgeSums[first * width + x] as number)) /
-    (last - first + 1);
   // A side may sit a pixel off its line.
   const side = (x: number, first: number, last: number) =>
     Math.max(
-      column(x, first, last),
-      column(Math.max(0, x - 1), first, last),
-      column(Math.min(width - 1, x + 1), first, last),
+      columnEdge(image, x, first, last),
+      columnEdge(image, Math.max(0, x - 1), first, last),
+      columnEdge(image, Math.min(width - 1, x + 1), first, last),
     );
   const inset = Math.floor(0.1 * cutWidth);
-  const row = (y: number) =>
-    ((horizontalEdgeSums[y * (width + 1) + cut.right - inset + 1] as number) -
-      (horizontalEdgeSums[y * (width + 1) + cut.left + inset] as number)) /
-    (cutWidth - 2 * inset);
+  const row = (y: number) => rowEdge(image, y, cut.left + inset, cut.right - inset);
   const stretch = Math.max(3, Math.round(cell / 2));
   const sideLimit = tuning.side * average;
   const endLimit = tuning.end * average;

@@ -5,6 +5,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { averageEdgeStrength } from './opening-detector.ts';
+import { columnEdge, rowEdge } from './opening-rectangle.ts';
 import { runsOf } from './runs.ts';
 
 export interface WallBandTuning {
@@ -76,24 +77,19 @@ function splitAlong(
   const edgeAcross = (line: number, side: number) => {
     let best = 0;
     for (let offset = -1; offset <= 1; offset++) {
-      let sum: number;
-      if (isRows) {
-        const x = Math.min(width - 1, Math.max(0, side + offset));
-        const y0 = Math.max(top, line - reach);
-        const y1 = Math.min(bottom, line + reach);
-        sum =
-          ((verticalEdgeSums[(y1 + 1) * width + x] as number) -
-            (verticalEdgeSums[y0 * width + x] as number)) /
-          (y1 - y0 + 1);
-      } else {
-        const y = Math.min(height - 1, Math.max(0, side + offset));
-        const x0 = Math.max(left, line - reach);
-        const x1 = Math.min(right, line + reach);
-        sum =
-          ((horizontalEdgeSums[y * (width + 1) + x1 + 1] as number) -
-            (horizontalEdgeSums[y * (width + 1) + x0] as number)) /
-          (x1 - x0 + 1);
-      }
+      const sum = isRows
+        ? columnEdge(
+            image,
+            Math.min(width - 1, Math.max(0, side + offset)),
+            Math.max(top, line - reach),
+            Math.min(bottom, line + reach),
+          )
+        : rowEdge(
+            image,
+            Math.min(height - 1, Math.max(0, side + offset)),
+            Math.max(left, line - reach),
+            Math.min(right, line + reach),
+          );
       if (sum > best) best = sum;
     }
     return best;

@@ -7,6 +7,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { outlineStrength } from './opening-detector.ts';
+import { rowEdge } from './opening-rectangle.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 
 export interface WindowOverRailingTuning {
@@ -40,11 +41,6 @@ export function windowsOverRailings(
   tuning: WindowOverRailingTuning,
   isSearched: (x: number, y: number) => boolean = () => true,
 ): Rectangle[] {
-  const { width, horizontalEdgeSums } = image;
-  const rowStrength = (y: number, left: number, right: number) =>
-    ((horizontalEdgeSums[y * (width + 1) + right + 1] as number) -
-      (horizontalEdgeSums[y * (width + 1) + left] as number)) /
-    (right - left + 1);
   const cell = Math.sqrt((image.width * image.height) / image.superpixels.count);
   const isWindowShaped = (r: Rectangle) => {
     const w = r.right - r.left + 1;
@@ -85,7 +81,7 @@ export function windowsOverRailings(
       let head = -1;
       let headScore = 0;
       for (let y = from; y <= to; y++) {
-        const score = rowStrength(y, column.left, column.right);
+        const score = rowEdge(image, y, column.left, column.right);
         if (score > headScore) {
           headScore = score;
           head = y;
