@@ -204,8 +204,7 @@ describe('facade select beside a sky that pales towards the horizon', () => {
     if (y < roofBottom) return shade([90, 70, 62], 1, noise(x, y, 4));
     const box = windows.find((candidate) => isInBox(candidate, x, y));
     if (box) {
-      const inFrame = isFrameBand(box, x, y);
-      return shade(inFrame ? frame : glass, 1, noise(x, y, 3));
+      return shade(isFrameBand(box, x, y) ? frame : glass, 1, noise(x, y, 3));
     }
     return shade(render, 1 - 0.06 * (y / height), noise(x, y, 5));
   });

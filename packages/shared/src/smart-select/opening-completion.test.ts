@@ -40,8 +40,7 @@ const isLowerPane = (x: number, y: number) =>
 const photo = makeImage(350, 300, (x, y) => {
   const box = windows.find((w) => isInside(w, x, y));
   if (box) {
-    const isBar = isFrameBand(box, x, y);
-    if (isBar) return shade(paint, 1, noise(x, y, 2));
+    if (isFrameBand(box, x, y)) return shade(paint, 1, noise(x, y, 2));
     if (Math.abs(y - transom(box) - 1) < 2) return shade(frame, 1, noise(x, y, 2));
     if (y < transom(box)) return shade(darkGlass, 1, noise(x, y, 2));
     return shade(reflection, x % 6 < 3 ? 1 : 0.96, noise(x, y, 2));

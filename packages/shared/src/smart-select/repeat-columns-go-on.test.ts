@@ -106,8 +106,7 @@ function drawFacade(width: number, height: number, windows: Rectangle[], panels:
       }
       const panel = panels.find((candidate) => isInside(candidate, x, y));
       if (panel) {
-        const isFrame = isFrameBand(panel, x, y);
-        if (isFrame) return [62 + grain, 58 + grain, 54 + grain];
+        if (isFrameBand(panel, x, y)) return [62 + grain, 58 + grain, 54 + grain];
         return [150 + grain, 165 + grain, 180 + grain];
       }
       const light = 1 - 0.1 * (y / height);

@@ -48,8 +48,7 @@ const pixels = makeImage(width, height, (x, y) => {
   }
   const box = windows.find((candidate) => isInside(candidate, x, y));
   if (box) {
-    const isFrame = isFrameBand(box, x, y);
-    return shade(isFrame ? frame : glass, 1, grain);
+    return shade(isFrameBand(box, x, y) ? frame : glass, 1, grain);
   }
   return shade(plaster, 1 - 0.1 * (y / height), noise(x, y, 6));
 });

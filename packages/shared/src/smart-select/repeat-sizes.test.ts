@@ -37,8 +37,7 @@ const pixels = makeImage(width, height, (x, y) => {
   if (flowerBoxes.some((box) => isInside(box, x, y))) return shade(frame, 0.9, grain);
   const box = windows.find((candidate) => isInside(candidate, x, y));
   if (box) {
-    const isFrame = isFrameBand(box, x, y);
-    return shade(isFrame ? frame : glass, 1, grain);
+    return shade(isFrameBand(box, x, y) ? frame : glass, 1, grain);
   }
   return shade(plaster, 1 - 0.1 * (y / height), noise(x, y, 6));
 });

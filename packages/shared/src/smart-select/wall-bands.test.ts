@@ -21,8 +21,7 @@ const windows = [upper, lower, pairLeft, pairRight, light, aboveRender];
 const photo = makeImage(330, 240, (x, y) => {
   const box = windows.find((window) => isInside(window, x, y));
   if (!box) return shade(render, 1 - 0.08 * (y / 240), noise(x, y, 5));
-  const isFrame = isFrameBand(box, x, y);
-  if (isFrame) return shade(frame, 1, noise(x, y, 2));
+  if (isFrameBand(box, x, y)) return shade(frame, 1, noise(x, y, 2));
   return shade(box === light ? render : darkGlass, 1, noise(x, y, 3));
 });
 const image = prepareFacadeImage(photo);
@@ -79,8 +78,7 @@ const isJoint = (x: number) => {
 const shutters = makeImage(900, 900, (x, y) => {
   if (!isInside(shuttered, x, y)) return shade(render, 1, noise(x, y, 5));
   if (isInside(glass, x, y)) {
-    const isFrame = isFrameBand(glass, x, y);
-    return shade(isFrame ? frame : darkGlass, 1, noise(x, y, 2));
+    return shade(isFrameBand(glass, x, y) ? frame : darkGlass, 1, noise(x, y, 2));
   }
   return isJoint(x) ? shade(frame, 1, noise(x, y, 2)) : shade(render, 1, noise(x, y, 5));
 });
