@@ -7,6 +7,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { openingAroundGlass } from './opening-rectangle.ts';
+import { overlapArea, rectangleArea } from './rectangles.ts';
 import { bands, median, spreadOut } from './repeat-bands.ts';
 
 export interface RepeatSizeTuning {
@@ -47,6 +48,14 @@ export interface RepeatSizeTuning {
    * window end it, as for a click.
    */
   handrail: number;
+  /**
+   * Windows stacked in a column stay separate windows: a floor's fitted top or bottom does
+   * not reach past the middle of the repeat fitted above or below it in its column, unless
+   * the two fitted rectangles overlap by at least this intersection over union (one window:
+   * two copies on it, or the two halves of a tall one). 0: off
+   * (docs/decisions/263-select-all-similar-stacked-windows.md).
+   */
+  stackedSameWindow: number;
 }
 
 export const defaultRepeatSizeTuning: RepeatSizeTuning = {
@@ -59,6 +68,7 @@ export const defaultRepeatSizeTuning: RepeatSizeTuning = {
   minimumMove: 0.1,
   loneSideGrowth: 2,
   handrail: 0.3,
+  stackedSameWindow: 0.8,
 };
 
 /**
@@ -165,6 +175,7 @@ export function fitRepeatSizes(
     }
   };
   for (const members of floors) moveTogether(members, 'top', 'bottom', exampleHeight);
+  if (tuning.stackedSameWindow > 0) keepStackedApart(repeats, fitted, columns, tuning.stackedSameWindow);
   for (const members of columns) moveTogether(members, 'left', 'right', exampleWidth);
   return fitted;
 }
@@ -173,4 +184,44 @@ export function fitRepeatSizes(
 function spread(values: number[]): number {
   const centre = median(values);
   return median(values.map((value) => Math.abs(value - centre)));
+}
+
+/**
+ * Windows stacked in a column stay separate windows (docs/decisions/263): a floor's frames
+ * can be those of a tall opening holding several stacked windows (cmp_b0009's sashes, each
+ * with its own frame, under one stone surround), and the floor's median then stretched each
+ * window over two or three of them. A repeat's fitted top (bottom) that reaches past the
+ * middle of the repeat fitted above (below) it in its column goes back to where it was found,
+ * unless the two fitted rectangles agree (intersection over union at least `same`): then the
+ * fit made them one window, two copies on it or the two halves of a tall one (cmp_b0004).
+ */
+function keepStackedApart(found: Rectangle[], fitted: Rectangle[], columns: number[][], same: number): void {
+  const middle = (rectangle: Rectangle) => (rectangle.top + rectangle.bottom) / 2;
+  const before = fitted.map((rectangle) => ({ ...rectangle }));
+  const oneWindow = (a: number, b: number) => {
+    const one = before[a] as Rectangle;
+    const other = before[b] as Rectangle;
+    const shared = overlapArea(one, other);
+    return shared >= same * (rectangleArea(one) + rectangleArea(other) - shared);
+  };
+  for (const members of columns) {
+    for (const index of members) {
+      if (index === 0) continue;
+      const own = found[index] as Rectangle;
+      const rectangle = fitted[index] as Rectangle;
+      // The nearest repeats found wholly above and below it in its column (not one beside
+      // it: a column's band also holds the two mirrored panes of a window).
+      let aboveAt = -1;
+      let belowAt = -1;
+      for (const other of members) {
+        const at = middle(found[other] as Rectangle);
+        if (at < own.top && (aboveAt < 0 || at > middle(found[aboveAt] as Rectangle))) aboveAt = other;
+        if (at > own.bottom && (belowAt < 0 || at < middle(found[belowAt] as Rectangle))) belowAt = other;
+      }
+      const above = aboveAt >= 0 && !oneWindow(index, aboveAt) ? (before[aboveAt] as Rectangle) : null;
+      const below = belowAt >= 0 && !oneWindow(index, belowAt) ? (before[belowAt] as Rectangle) : null;
+      if (above && rectangle.top < middle(above)) rectangle.top = own.top;
+      if (below && rectangle.bottom > middle(below)) rectangle.bottom = own.bottom;
+    }
+  }
 }
