@@ -20,6 +20,7 @@ import {
   gridOpenings,
   outlineStrength,
   railingOpenings,
+  splitCellAtRows,
   toImageRectangle,
 } from './opening-detector.ts';
 import { moveSidesToLines, openingAroundGlass, panesAcrossBars } from './opening-rectangle.ts';
@@ -152,6 +153,15 @@ export interface FacadeTuning {
   gridOutline: number;
   /** A cut opening on no floor and no column of the grid stays only when outlined this strongly. */
   gridLoneOutline: number;
+  /**
+   * A grid cell that takes two or more cuts splits at its own rows at most this share as dark
+   * as its fullest (0: cells stay whole), over at least `gridSplitGap` × the smallest opening
+   * side, into the pieces whose sides are at least `gridSplitShape` of each other
+   * (docs/decisions/265-grid-cells-split-at-spandrels.md).
+   */
+  gridSplit: number;
+  gridSplitGap: number;
+  gridSplitShape: number;
   /**
    * 1: a cut above the grid's top floor and on no floor is lone even on a column: the facade's
    * crowning, not a window (0: it is on the grid; docs/decisions/244-cuts-above-the-top-floor.md).
@@ -443,6 +453,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   gridMargin: 0.1,
   gridOutline: 0.7,
   gridLoneOutline: 2.5,
+  gridSplit: 0.1,
+  gridSplitGap: 1,
+  gridSplitShape: 0.5,
   gridCrownLone: 1,
   railingEdge: 2,
   railingRowShare: 0.35,
@@ -1330,12 +1343,32 @@ function detectOpenings(
     if (tuning.gridCrownLone > 0 && middleY < topFloor) return false;
     return grid.columns.some(([from, to]) => middleX >= from && middleX <= to);
   };
-  const cells = grid.cells
-    .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
-    .filter((rectangle) => outlineStrength(image, rectangle) >= tuning.gridOutline);
   const kept = cut.filter(
     (rectangle) => isOnGrid(rectangle) || outlineStrength(image, rectangle) >= tuning.gridLoneOutline,
   );
+  // A cell that takes two or more of the cuts may span windows stacked over each other and the
+  // spandrels between them (a bay whose frames run on down the facade): it is cut at its own
+  // plain rows into the pieces shaped like a window, at most 1 : 1 / gridSplitShape each way;
+  // strips (a transom's shadow, a sill) leave the cell whole
+  // (docs/decisions/265-grid-cells-split-at-spandrels.md).
+  const minimumSide = Math.max(2, tuning.detectorMinimumSide * cell);
+  const windowShaped = (box: Rectangle) => {
+    const boxWidth = box.right - box.left + 1;
+    const boxHeight = box.bottom - box.top + 1;
+    return Math.min(boxWidth, boxHeight) >= tuning.gridSplitShape * Math.max(boxWidth, boxHeight);
+  };
+  const cells = grid.cells
+    .flatMap((box) => {
+      if (tuning.gridSplit <= 0) return [box];
+      const whole = toImageRectangle(map, box, width, height);
+      const taken = kept.filter((rectangle) => overlapOver(rectangle, whole, 'first') >= 0.5).length;
+      if (taken < 2) return [box];
+      const gap = Math.max(2, Math.round(tuning.gridSplitGap * minimumSide));
+      const pieces = splitCellAtRows(map, box, tuning.gridSplit, gap, minimumSide).filter(windowShaped);
+      return pieces.length > 0 ? pieces : [box];
+    })
+    .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
+    .filter((rectangle) => outlineStrength(image, rectangle) >= tuning.gridOutline);
   if (tuning.railingEdge > 0) {
     const floorSpan = (from: number, to: number) => to - from + 1;
     const railings = railingOpenings(image, map, {

@@ -463,6 +463,52 @@ export interface FacadeGridTuning {
   cellMargin: number;
 }
 
+/**
+ * A grid cell cut at its own plain rows (docs/decisions/265-grid-cells-split-at-spandrels.md):
+ * where a bay's frames run on down the facade, the floors' profile does not part and one cell
+ * spans windows stacked over each other with the spandrels between them, which are as plain
+ * inside the cell as the wall beside it. Rows whose dark share is at most `share` of the
+ * cell's fullest row are a gap when at least `gap` rows run on; the runs between (trimmed to
+ * what is dark) are the pieces, in grid cells. A piece under `minimumSide` rows is dropped.
+ */
+export function splitCellAtRows(
+  map: OpeningMap,
+  cell: Rectangle,
+  share: number,
+  gap: number,
+  minimumSide: number,
+) {
+  const insideSums = map.insideSums;
+  if (!insideSums) return [cell];
+  const shares: number[] = [];
+  for (let y = cell.top; y <= cell.bottom; y++) {
+    const inside = countIn(map, cell.left, y, cell.right, y, insideSums);
+    shares.push(inside > 0 ? countIn(map, cell.left, y, cell.right, y) / inside : 0);
+  }
+  const threshold = share * Math.max(0, ...shares);
+  const runs: Array<[number, number]> = [];
+  let start = -1;
+  let last = -1;
+  shares.forEach((value, at) => {
+    if (value <= threshold) return;
+    if (start < 0) start = at;
+    else if (at - last - 1 >= gap) {
+      runs.push([start, last]);
+      start = at;
+    }
+    last = at;
+  });
+  if (start >= 0) runs.push([start, last]);
+  return runs
+    .filter(([from, to]) => to - from + 1 >= minimumSide)
+    .map(([from, to]) => ({
+      left: cell.left,
+      top: cell.top + from,
+      right: cell.right,
+      bottom: cell.top + to,
+    }));
+}
+
 /** Runs of a profile above `low + level × (high − low)`, gaps narrower than `minimumGap` bridged. */
 function profileRuns(profile: number[], valid: boolean[], tuning: FacadeGridTuning): Array<[number, number]> {
   const values = profile.filter((_, at) => valid[at]).sort((a, b) => a - b);
