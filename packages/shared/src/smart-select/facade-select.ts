@@ -1340,7 +1340,7 @@ function detectOpenings(
     const middleX = (rectangle.left + rectangle.right) / 2 / step;
     const middleY = (rectangle.top + rectangle.bottom) / 2 / step;
     if (grid.floors.some(([from, to]) => middleY >= from && middleY <= to)) return true;
-    if (tuning.gridCrownLone > 0 && middleY < topFloor) return false;
+    if (tuning.gridCrownLone > 0 && grid.floors.length > 0 && middleY < topFloor) return false;
     return grid.columns.some(([from, to]) => middleX >= from && middleX <= to);
   };
   const kept = cut.filter(

@@ -11,6 +11,7 @@
  * the ground floor's doors and shop fronts, which decision 186 keeps out.
  */
 import { type FacadeImage, findOpening, type Rectangle } from './facade-select.ts';
+import { outlineStrength } from './opening-detector.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 import { bands, median } from './repeat-bands.ts';
 
@@ -29,6 +30,14 @@ export interface ColumnsGoOnTuning {
   floorColumns: number;
   /** …whose tops and bottoms lie within this share of their median height of the floor's median top and bottom. */
   lineSlack: number;
+  /**
+   * What the search finds must be outlined at least this strongly (`outlineStrength`, as
+   * decision 196's windows over railings): on plain wall the search still returns a rectangle
+   * (docs/decisions/264-columns-go-on-outlined-and-capped.md).
+   */
+  outline: number;
+  /** At most this many columns are followed up, spread along the facade (each is a window click's search). */
+  maximumProbes: number;
 }
 
 export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
@@ -40,6 +49,8 @@ export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
   tallest: 2.5,
   floorColumns: 2,
   lineSlack: 0.25,
+  outline: 1,
+  maximumProbes: 12,
 };
 
 /** The repeats (unchanged, in order) followed by the windows found above their columns. */
@@ -53,11 +64,11 @@ export function withColumnsGoingOnUp(
   const exampleWidth = example.right - example.left + 1;
   const exampleHeight = example.bottom - example.top + 1;
   const found: Rectangle[] = [];
-  for (const column of bands(
+  const columns = bands(
     repeats.map((repeat) => (repeat.left + repeat.right) / 2),
     0.5 * exampleWidth,
-  )) {
-    if (column.length < tuning.leastRepeats) continue;
+  ).filter((column) => column.length >= tuning.leastRepeats);
+  for (const column of spreadOut(columns, tuning.maximumProbes)) {
     const members = column.map((index) => repeats[index] as Rectangle).sort((a, b) => a.top - b.top);
     const middles = members.map((member) => (member.top + member.bottom) / 2);
     const steps = middles.slice(1).map((middle, at) => middle - (middles[at] as number));
@@ -79,6 +90,7 @@ export function withColumnsGoingOnUp(
       windowWidth <= tuning.widest * width &&
       windowHeight >= tuning.shortest * height &&
       windowHeight <= tuning.tallest * height &&
+      outlineStrength(image, window) >= tuning.outline &&
       !repeats.some(
         (repeat) =>
           overlapArea(repeat, window) > 0.2 * Math.min(rectangleArea(repeat), rectangleArea(window)),
@@ -106,6 +118,18 @@ export function withColumnsGoingOnUp(
     }
   }
   return kept.length === 0 ? repeats : [...repeats, ...kept];
+}
+
+/**
+ * At most `most` of the items, evenly spread from the first to the last: each probe is a
+ * window click's search (about 3 ms at 1.5 MP), and a facade of 20 or more columns would
+ * otherwise take select all similar past its 100 ms a click
+ * (docs/decisions/264-columns-go-on-outlined-and-capped.md).
+ */
+function spreadOut<T>(items: T[], most: number): T[] {
+  if (items.length <= most) return items;
+  if (most <= 1) return items.slice(0, Math.max(0, most));
+  return Array.from({ length: most }, (_, at) => items[Math.round((at * (items.length - 1)) / (most - 1))] as T);
 }
 
 function isInside(box: Rectangle, point: { x: number; y: number }): boolean {
