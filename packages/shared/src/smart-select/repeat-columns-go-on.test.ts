@@ -97,7 +97,8 @@ describe('what the search finds over a column is kept only when outlined, over a
   const columns = Array.from({ length: 24 }, (_, index) => 40 + index * 60);
   const windows: Rectangle[] = [];
   for (const top of [500, 600, 700, 800, 900]) {
-    for (const middle of columns) windows.push({ left: middle - 15, top, right: middle + 14, bottom: top + 59 });
+    for (const middle of columns)
+      windows.push({ left: middle - 15, top, right: middle + 14, bottom: top + 59 });
   }
   const attic = columns.map((middle) => ({ left: middle - 25, top: 420, right: middle + 24, bottom: 445 }));
   const image = drawFacade(1500, 1000, windows, attic);
@@ -108,9 +109,9 @@ describe('what the search finds over a column is kept only when outlined, over a
   });
 
   it('would add plain wall if no outline were asked', () => {
-    expect(withColumnsGoingOnUp(image, repeats, { ...defaultColumnsGoOnTuning, outline: 0 }).length).toBeGreaterThan(
-      repeats.length,
-    );
+    expect(
+      withColumnsGoingOnUp(image, repeats, { ...defaultColumnsGoOnTuning, outline: 0 }).length,
+    ).toBeGreaterThan(repeats.length);
   });
 });
 
@@ -118,15 +119,17 @@ describe('the columns followed up are spread along the facade (docs/decisions/26
   const columns = [60, 180, 300, 420];
   const windows: Rectangle[] = [];
   for (const top of [150, 250, 350]) {
-    for (const middle of columns) windows.push({ left: middle - 25, top, right: middle + 24, bottom: top + 69 });
+    for (const middle of columns)
+      windows.push({ left: middle - 25, top, right: middle + 24, bottom: top + 69 });
   }
   const attic = columns.map((middle) => ({ left: middle - 45, top: 70, right: middle + 44, bottom: 105 }));
   const image = drawFacade(520, 470, windows, attic);
 
   it('follows up only the first and the last column when two probes are allowed', () => {
-    const added = withColumnsGoingOnUp(image, windows, { ...defaultColumnsGoOnTuning, maximumProbes: 2 }).slice(
-      windows.length,
-    );
+    const added = withColumnsGoingOnUp(image, windows, {
+      ...defaultColumnsGoOnTuning,
+      maximumProbes: 2,
+    }).slice(windows.length);
     const middles = added.map((window) => (window.left + window.right) / 2).sort((a, b) => a - b);
     expect(middles).toHaveLength(2);
     expect(Math.abs((middles[0] as number) - 60)).toBeLessThanOrEqual(3);

@@ -31,9 +31,9 @@ export interface ColumnsGoOnTuning {
   /** …whose tops and bottoms lie within this share of their median height of the floor's median top and bottom. */
   lineSlack: number;
   /**
-   * What the search finds must be outlined at least this strongly (`outlineStrength`, as
-   * decision 196's windows over railings): on plain wall the search still returns a rectangle
-   * (docs/decisions/264-columns-go-on-outlined-and-capped.md).
+   * What the search finds must be outlined at least this strongly (`outlineStrength`): on
+   * plain wall the search still returns a rectangle. A low bar: real attic and tower windows
+   * read 0.25–0.5 (docs/decisions/264-columns-go-on-outlined-and-capped.md).
    */
   outline: number;
   /** At most this many columns are followed up, spread along the facade (each is a window click's search). */
@@ -49,7 +49,7 @@ export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
   tallest: 2.5,
   floorColumns: 2,
   lineSlack: 0.25,
-  outline: 1,
+  outline: 0.25,
   maximumProbes: 12,
 };
 
@@ -129,7 +129,10 @@ export function withColumnsGoingOnUp(
 function spreadOut<T>(items: T[], most: number): T[] {
   if (items.length <= most) return items;
   if (most <= 1) return items.slice(0, Math.max(0, most));
-  return Array.from({ length: most }, (_, at) => items[Math.round((at * (items.length - 1)) / (most - 1))] as T);
+  return Array.from(
+    { length: most },
+    (_, at) => items[Math.round((at * (items.length - 1)) / (most - 1))] as T,
+  );
 }
 
 function isInside(box: Rectangle, point: { x: number; y: number }): boolean {

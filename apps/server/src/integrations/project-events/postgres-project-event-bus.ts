@@ -103,8 +103,15 @@ export class PostgresProjectEventBus implements ProjectEventBus {
       this.lost(client);
     });
     client.on('end', () => this.lost(client));
+    // pg never settles connect() for a client ended mid-handshake (a losing attempt, or one
+    // ended by close()): its 'end' settles it instead, or close() and whenReady() would wait
+    // forever (docs/decisions/260-listen-reconnect-overlaps.md).
+    const ended = new Promise<never>((_, reject) =>
+      client.once('end', () => reject(new Error('the connection ended before LISTEN'))),
+    );
+    ended.catch(() => undefined);
     try {
-      await client.connect();
+      await Promise.race([client.connect(), ended]);
       await client.query(`listen ${projectEventsChannel}`);
       await client.query(`listen ${sessionsChangedChannel}`);
       await client.query(`listen ${sessionsForgottenChannel}`);
@@ -152,7 +159,7 @@ export class PostgresProjectEventBus implements ProjectEventBus {
     if (this.isClosed || this.listener || this.reconnectTimer) return;
     const delayMs = this.options.reconnectDelayMs ?? 1000;
     // Enough to keep one going every delay through a connect timeout; a bound all the same.
-    const attemptsAtOnce = Math.ceil(postgresConnectTimeoutMs / delayMs) + 1;
+    const attemptsAtOnce = Math.min(6, Math.ceil(postgresConnectTimeoutMs / Math.max(delayMs, 1)) + 1);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (this.isClosed || this.listener) return;

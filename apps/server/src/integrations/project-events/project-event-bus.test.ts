@@ -131,4 +131,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL project event bus', 
       await proxy.close();
     }
   }, 30_000);
+
+  it('closes at once while its reconnect attempts wait unanswered on a lost route', async () => {
+    // pg never settles connect() for a client ended mid-handshake: close() used to wait on the
+    // last attempt forever (docs/decisions/260-listen-reconnect-overlaps.md, "Later").
+    const direct = new URL(url);
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const proxied = new URL(url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    const reader = new PostgresProjectEventBus({ url: proxied.toString(), reconnectDelayMs: 200 });
+    try {
+      await reader.whenReady();
+      proxy.cut();
+      await proxy.nextHeld(listenerApplicationName);
+      const closing = reader.close().then(() => 'closed');
+      const late = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000).unref());
+      expect(await Promise.race([closing, late])).toBe('closed');
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
 });
