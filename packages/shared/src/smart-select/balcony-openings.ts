@@ -324,7 +324,9 @@ export function balconyOpenings(
   const kept = [
     ...outlined,
     ...partners,
-    ...candidates.filter((candidate) => candidate.onDeepSlab && !partners.includes(candidate)),
+    ...candidates.filter(
+      (candidate) => candidate.onDeepSlab && !partners.includes(candidate) && !outlined.includes(candidate),
+    ),
   ];
   // The gap between two kept pieces of a railing (a pier, a window's dark glass behind the
   // bars where no bar shows) is balcony too.
@@ -402,7 +404,9 @@ function withShade(
     for (let y = box.bottom + 1; y <= bottom; y++) sum += rowLightness(image, y, left, right);
     beside.push(sum / (bottom - box.bottom));
   }
-  if (beside.length > 0 && beside.every((lightness) => lightness < limit)) return box;
+  // With no wall beside it in the photo a shade cannot be told from a cornice's shadow: the
+  // balcony stays as it was.
+  if (beside.length === 0 || beside.every((lightness) => lightness < limit)) return box;
   return { ...box, bottom };
 }
 

@@ -413,7 +413,7 @@ interface LineEnds {
 /** Whether row y is a line across the window that runs on beyond both sides (a rail, a sill). */
 function crossing(ends: LineEnds, y: number): boolean {
   const { image, left, right, insetX, outside } = ends;
-  if (ends.handrail > 0) {
+  if (ends.handrail > 0 && ends.sideStrength > 0) {
     const handrail = ends.handrail * ends.sideStrength;
     if (
       rowEdge(image, y, left - outside, left - 2) >= handrail &&

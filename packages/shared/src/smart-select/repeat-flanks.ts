@@ -200,9 +200,11 @@ function leafBeside(
   if (edgeRows < tuning.edgeRows * (bottom - top + 1)) return null;
   // Louvres, panels or glazing bars against a plain surround or pier.
   const wallLeft = direction > 0 ? right + 2 : left - 1 - beyond;
+  const leafTexture = gradient(image, left + 1, top, right - 1, bottom);
+  // A flat leaf is no louvre or panel, however flat the wall beyond.
   if (
-    gradient(image, left + 1, top, right - 1, bottom) <
-    tuning.texture * gradient(image, wallLeft, top, wallLeft + beyond - 1, bottom)
+    leafTexture <= 0 ||
+    leafTexture < tuning.texture * gradient(image, wallLeft, top, wallLeft + beyond - 1, bottom)
   )
     return null;
   return { left, top: repeat.top, right, bottom: repeat.bottom };
