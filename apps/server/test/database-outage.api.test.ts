@@ -157,12 +157,16 @@ describe.skipIf(!postgres?.isAvailable)(`the database unavailable for a while ${
         // The line comes back just after the event bus's LISTEN reconnect went into the black
         // hole: the worst case for live events, and the one a CI run under load met by chance
         // (docs/decisions/259-outage-test-waits-for-listen.md).
+        let giveUp: NodeJS.Timeout | undefined;
         await Promise.race([
           proxy.nextHeld(listenerApplicationName),
-          new Promise((_resolve, reject) =>
-            setTimeout(() => reject(new Error('no LISTEN reconnect attempt during the cut')), 20_000),
-          ),
-        ]);
+          new Promise((_resolve, reject) => {
+            giveUp = setTimeout(
+              () => reject(new Error('no LISTEN reconnect attempt during the cut')),
+              20_000,
+            );
+          }),
+        ]).finally(() => clearTimeout(giveUp));
         fake.answerDelayMs = 0;
         const sinceRestore = stream.received();
         proxy.restore();

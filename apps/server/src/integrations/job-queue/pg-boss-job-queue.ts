@@ -4,7 +4,11 @@ import PgBoss from 'pg-boss';
 import { postgresConnectTimeoutMs } from '../../db/connection.ts';
 import type { JobHandler, JobQueue } from './job-queue.ts';
 
-/** pg-boss's SQL texts (its src/plans.js, CommonJS and untyped): the two that end a delivery. */
+/**
+ * pg-boss's SQL texts (its src/plans.js, CommonJS and untyped): the two that end a delivery.
+ * An internal file: apps/server/package.json pins pg-boss to the exact version this was read
+ * against (docs/decisions/262-pg-boss-settles-without-crashing.md).
+ */
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
   completeJobs(schema: string): string;
   failJobsById(schema: string): string;
