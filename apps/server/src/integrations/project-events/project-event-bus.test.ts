@@ -53,6 +53,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL project event bus', 
     await database?.dispose();
   });
 
+  /**
+   * A reader that reaches PostgreSQL through a proxy able to drop its connection and leave new
+   * ones unanswered (a lost route), as in test/database-outage.api.test.ts.
+   */
+  async function readerBehindProxy() {
+    const direct = new URL(url);
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const proxied = new URL(url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    return { proxy, reader: new PostgresProjectEventBus({ url: proxied.toString(), reconnectDelayMs: 200 }) };
+  }
+
   it('fans events out between instances, sends large ones as refetch hints, and survives a lost connection', async () => {
     const writer = new PostgresProjectEventBus({ url, reconnectDelayMs: 100 });
     const reader = new PostgresProjectEventBus({ url, reconnectDelayMs: 100 });
@@ -100,14 +113,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL project event bus', 
   });
 
   it('listens again within its reconnect delay once a lost route is back, not after a connect timeout', async () => {
-    // The reader reaches PostgreSQL through a proxy that drops its connection and leaves new
-    // ones unanswered (a lost route), as in test/database-outage.api.test.ts.
-    const direct = new URL(url);
-    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const proxied = new URL(url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    const reader = new PostgresProjectEventBus({ url: proxied.toString(), reconnectDelayMs: 200 });
+    const { proxy, reader } = await readerBehindProxy();
     const writer = new PostgresProjectEventBus({ url });
     try {
       await Promise.all([writer.whenReady(), reader.whenReady()]);
@@ -135,12 +141,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL project event bus', 
   it('closes at once while its reconnect attempts wait unanswered on a lost route', async () => {
     // pg never settles connect() for a client ended mid-handshake: close() used to wait on the
     // last attempt forever (docs/decisions/260-listen-reconnect-overlaps.md, "Later").
-    const direct = new URL(url);
-    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const proxied = new URL(url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    const reader = new PostgresProjectEventBus({ url: proxied.toString(), reconnectDelayMs: 200 });
+    const { proxy, reader } = await readerBehindProxy();
     try {
       await reader.whenReady();
       proxy.cut();
