@@ -86,7 +86,7 @@ export function PreviewCanvas({ imageUrl, naturalWidth, naturalHeight, paints }:
         aria-label={t('previewAlt')}
         aria-hidden={!isShown}
       />
-      {isShown ? <span className="preview-canvas__label">{t('previewLabel')}</span> : null}
+      {isShown ? <span className="stage-chip stage-chip--start">{t('previewLabel')}</span> : null}
     </>
   );
 }

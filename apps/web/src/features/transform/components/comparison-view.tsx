@@ -111,8 +111,8 @@ export function ComparisonView({
             <span className="comparison__handle" />
           </div>
         ) : null}
-        <span className="comparison__label comparison__label--before">{t('before')}</span>
-        {afterUrl ? <span className="comparison__label comparison__label--after">{t('after')}</span> : null}
+        <span className="stage-chip stage-chip--start">{t('before')}</span>
+        {afterUrl ? <span className="stage-chip stage-chip--end">{t('after')}</span> : null}
       </div>
       <div className="comparison__controls">
         <Button

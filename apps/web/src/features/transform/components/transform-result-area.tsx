@@ -85,7 +85,7 @@ export function TransformResultArea() {
         {inpaintingMask && project.offer !== 'standard' ? (
           <>
             <img className="painted-area" src={inpaintingMask} alt="" aria-hidden="true" />
-            <span className="painted-area__label">{t('layers.mask', { ns: 'maskEditor' })}</span>
+            <span className="stage-chip stage-chip--start">{t('layers.mask', { ns: 'maskEditor' })}</span>
           </>
         ) : null}
       </ProjectPhoto>
