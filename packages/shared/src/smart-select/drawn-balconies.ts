@@ -1,9 +1,9 @@
 /**
  * Test support shared by the balcony tests (balcony-openings, balcony-shade, balcony-deep-slab):
- * their render facade, four columns of dark windows 45 × 90 on each floor, and the check that a
- * balcony found spans its railing and reaches down to its slab.
+ * their render facade, four columns of dark windows 45 × 90 on each floor, and how far a balcony
+ * found is from spanning its railing down to its slab. It lives under src beside the code it
+ * draws for, so it imports no test runner: the tests assert on what it returns.
  */
-import { expect } from 'vitest';
 import type { Colour } from './drawn-facade.ts';
 import type { Rectangle } from './facade-select.ts';
 
@@ -21,12 +21,23 @@ export function renderFacadeWindows(tops: number[]): Rectangle[] {
 }
 
 /**
- * A balcony found runs from its railing's top down to `bottom` (3 px either way) and spans the
- * railing's width (`sideSlack` px either way).
+ * What keeps a balcony found from running from its railing's top down to `bottom` (3 px either
+ * way) and spanning the railing's width (`sideSlack` px either way): one line per edge out of
+ * place, none when it fits (a test expects `[]`, and a failure names the edges).
  */
-export function expectBalconyAt(balcony: Rectangle, railing: Rectangle, bottom: number, sideSlack = 6): void {
-  expect(Math.abs(balcony.top - railing.top)).toBeLessThanOrEqual(3);
-  expect(Math.abs(balcony.bottom - bottom)).toBeLessThanOrEqual(3);
-  expect(Math.abs(balcony.left - railing.left)).toBeLessThanOrEqual(sideSlack);
-  expect(Math.abs(balcony.right - railing.right)).toBeLessThanOrEqual(sideSlack);
+export function balconyMisfits(
+  balcony: Rectangle,
+  railing: Rectangle,
+  bottom: number,
+  sideSlack = 6,
+): string[] {
+  const edges = [
+    { name: 'top', found: balcony.top, expected: railing.top, slack: 3 },
+    { name: 'bottom', found: balcony.bottom, expected: bottom, slack: 3 },
+    { name: 'left', found: balcony.left, expected: railing.left, slack: sideSlack },
+    { name: 'right', found: balcony.right, expected: railing.right, slack: sideSlack },
+  ];
+  return edges
+    .filter(({ found, expected, slack }) => Math.abs(found - expected) > slack)
+    .map(({ name, found, expected, slack }) => `${name} ${found}, expected ${expected} ± ${slack}`);
 }
