@@ -57,9 +57,9 @@ describe('the prompt in the interface language', () => {
     expect(shownIn('fr', prompt)).toBe(
       'Changez uniquement les murs en vert sauge (rgba(156, 171, 134, 1)). Ne touchez pas aux autres éléments. ' +
         'Aucun changement structurel ni géométrique. ' +
-        "Ne changez aucune autre partie du bâtiment ni de l'image. " +
-        "Préservez les détails architecturaux, les couleurs, les textures, l'éclairage et l'environnement d'origine. " +
-        "N'apportez aucun autre changement. Laissez le reste de l'image inchangé.",
+        'Ne changez aucune autre partie du bâtiment ni de l’image. ' +
+        'Préservez les détails architecturaux, les couleurs, les textures, l’éclairage et l’environnement d’origine. ' +
+        'N’apportez aucun autre changement. Laissez le reste de l’image inchangé.',
     );
   });
 

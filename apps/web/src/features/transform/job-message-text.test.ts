@@ -69,7 +69,7 @@ describe('job messages in the interface language', () => {
       saysWhatToDo: false,
     });
     expect(shownIn('fr', 'No area is marked for the walls.')?.text).toBe(
-      'Aucune zone n’est marquée pour les murs.'.replace('’', "'"),
+      'Aucune zone n’est marquée pour les murs.',
     );
   });
 

@@ -43,7 +43,7 @@ describe('the upload guide', () => {
     {
       language: 'fr',
       title: 'Publier sur Instagram',
-      warning: "Instagram n'accepte pas les vidéos WebM.",
+      warning: 'Instagram n’accepte pas les vidéos WebM.',
       step: 'Ouvrez Instagram, touchez + puis Reel.',
       tip: 'Publiez quand vos abonnés sont le plus actifs.',
       buttons: ['Copier les hashtags', 'Copier la légende'],
