@@ -56,6 +56,20 @@ export interface RepeatSizeTuning {
    * (docs/decisions/263-select-all-similar-stacked-windows.md).
    */
   stackedSameWindow: number;
+  /**
+   * A window of another kind than most of its floor's (a French window among short ones) takes
+   * its own frame's bottom when at least this many other windows of its column have frames as
+   * tall as its own (within the agreement limit) and its frame's top is its top: one window's
+   * frame is too noisy to trust alone, a column of one kind from floor to floor is not
+   * (docs/decisions/275-select-all-similar-window-kinds-by-column.md). 0: off.
+   */
+  kindSupport: number;
+  /**
+   * …and only when its bottom moves by more than this share of the example's height: a
+   * smaller move is its floor's line, which the floor's median and the lining up
+   * (docs/decisions/130, the same reach) keep.
+   */
+  kindMove: number;
 }
 
 export const defaultRepeatSizeTuning: RepeatSizeTuning = {
@@ -69,6 +83,8 @@ export const defaultRepeatSizeTuning: RepeatSizeTuning = {
   loneSideGrowth: 2,
   handrail: 0.3,
   stackedSameWindow: 0.8,
+  kindSupport: 3,
+  kindMove: 0.3,
 };
 
 /**
@@ -177,7 +193,55 @@ export function fitRepeatSizes(
   for (const members of floors) moveTogether(members, 'top', 'bottom', exampleHeight);
   if (tuning.stackedSameWindow > 0) keepStackedApart(repeats, fitted, columns, tuning.stackedSameWindow);
   for (const members of columns) moveTogether(members, 'left', 'right', exampleWidth);
+  if (tuning.kindSupport > 0) {
+    const limit = Math.max(tuning.agreement * exampleHeight, tuning.agreementCells * cell);
+    for (const members of columns)
+      toBottomsOfTheirKind(
+        fitted,
+        members,
+        frames,
+        limit,
+        tuning.kindSupport,
+        tuning.kindMove * exampleHeight,
+      );
+  }
   return fitted;
+}
+
+/**
+ * Windows of two kinds on one floor (cmp_b0008: French windows 68 pixels high between short
+ * ones of 45, each column of one kind from floor to floor): the floor's frames disagree on the
+ * bottom, so the floor keeps the example's, and the French windows lose their lower third
+ * (docs/decisions/275). Each window of the column whose frame was looked for (a floor's or
+ * column's sample: no search more) takes its frame's bottom when at least `support` other
+ * windows of the column have frames as tall within `limit`, its frame's top is its top within
+ * `limit`, and the bottom moves by more than `move` pixels.
+ */
+function toBottomsOfTheirKind(
+  fitted: Rectangle[],
+  members: number[],
+  frames: Map<number, Rectangle>,
+  limit: number,
+  support: number,
+  move: number,
+): void {
+  const looked = members.filter((index) => index !== 0 && frames.has(index));
+  const heights = looked.map((index) => {
+    const frame = frames.get(index) as Rectangle;
+    return frame.bottom - frame.top;
+  });
+  for (const [at, index] of looked.entries()) {
+    const height = heights[at] as number;
+    const alike = heights.filter(
+      (other, otherAt) => otherAt !== at && Math.abs(other - height) <= limit,
+    ).length;
+    if (alike < support) continue;
+    const frame = frames.get(index) as Rectangle;
+    const rectangle = fitted[index] as Rectangle;
+    if (Math.abs(frame.top - rectangle.top) > limit || Math.abs(frame.bottom - rectangle.bottom) <= move)
+      continue;
+    rectangle.bottom = frame.bottom;
+  }
 }
 
 /** Median absolute deviation from the median. */
