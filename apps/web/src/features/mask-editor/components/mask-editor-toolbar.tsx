@@ -2,6 +2,7 @@ import { smartSelectTolerance } from '@facelift/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { type MaskTarget, maskTargets } from '../mask-layers.ts';
 import { overlayCss } from '../mask-overlay.ts';
 import { type BrushShape, brushSizeLimits, type RegionShape } from '../mask-painting.ts';
@@ -9,6 +10,9 @@ import type { SmartSelectKind } from '../smart-select-session.ts';
 
 /** Frame width, % of an opening's shorter side: from a thin metal frame to a broad wooden one. */
 export const frameWidthLimits = { minimum: 2, maximum: 25 } as const;
+
+/** The phone's toolbar (mask-editor.css, `@media (max-width: 560px)`): the same width. */
+export const phoneToolbarQuery = '(max-width: 560px)';
 
 export type MaskTool = 'brush' | 'region' | 'smartSelect' | 'eraser';
 export const maskTools: readonly MaskTool[] = ['brush', 'region', 'smartSelect', 'eraser'];
@@ -69,6 +73,16 @@ export function MaskEditorToolbar({
   const frameWidthId = useId();
   const layerSelectId = useId();
   const usesBrush = settings.tool === 'brush' || settings.tool === 'eraser';
+  // The layers and the zoom sit in another place on a phone: each is rendered once, where it is
+  // seen, so a screen reader and Tab meet one of each
+  // (docs/decisions/283-mask-editor-controls-rendered-once.md).
+  const isPhone = useMediaQuery(phoneToolbarQuery);
+  // Also the live region a screen reader hears as the zoom changes.
+  const zoomLevel = (
+    <span className="mask-editor__zoom" aria-live="polite">
+      {t('zoomLevel', { percent: zoomPercent })}
+    </span>
+  );
 
   return (
     <div className="mask-editor__toolbar">
@@ -83,65 +97,68 @@ export function MaskEditorToolbar({
        * on screen is the order in the page, so Tab follows what the eye reads.
        */}
       <div className="mask-editor__row">
-        {/* A phone's layer choice: one select, named by the same visible label as the buttons. */}
-        <div className="mask-editor__layer-select">
-          {/* Read, not shown: beside the zoom "Marcos de ventana" was cut (decision 224). */}
-          <label htmlFor={layerSelectId} className="visually-hidden">
-            {t('layers.label')}
-          </label>
-          <span
-            className="mask-editor__swatch"
-            style={{ background: overlayCss(settings.target) }}
-            aria-hidden="true"
-          />
-          <select
-            id={layerSelectId}
-            className="ui-select"
-            value={settings.target}
-            onChange={(event) => onChange({ target: event.currentTarget.value as MaskTarget })}
-          >
-            {maskTargets.map((target) => (
-              <option key={target} value={target}>
-                {t(`layers.${target}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {/*
-         * A phone's zoom: "−", the level and "+" beside the layer, named "Zoom out" / "Zoom in" as
-         * the wider screens' buttons are (docs/decisions/224-compact-phone-mask-toolbar.md,
-         * docs/decisions/255-phone-mask-options-one-row.md).
-         */}
-        <div className="mask-editor__group mask-editor__group--plain mask-editor__zoom-steps">
-          <Button size="small" onClick={onZoomOut} aria-label={t('zoomOut')} title={t('zoomOut')}>
-            <span aria-hidden="true">−</span>
-          </Button>
-          <span className="mask-editor__zoom" aria-live="polite">
-            {t('zoomLevel', { percent: zoomPercent })}
-          </span>
-          <Button size="small" onClick={onZoomIn} aria-label={t('zoomIn')} title={t('zoomIn')}>
-            <span aria-hidden="true">+</span>
-          </Button>
-        </div>
-        <fieldset className="mask-editor__group mask-editor__layers">
-          <legend>{t('layers.label')}</legend>
-          {maskTargets.map((target) => (
-            <Button
-              key={target}
-              size="small"
-              variant={settings.target === target ? 'primary' : 'secondary'}
-              aria-pressed={settings.target === target}
-              onClick={() => onChange({ target })}
-            >
+        {isPhone ? (
+          <>
+            {/* A phone's layer choice: one select, named by the same visible label as the buttons. */}
+            <div className="mask-editor__layer-select">
+              {/* Read, not shown: beside the zoom "Marcos de ventana" was cut (decision 224). */}
+              <label htmlFor={layerSelectId} className="visually-hidden">
+                {t('layers.label')}
+              </label>
               <span
                 className="mask-editor__swatch"
-                style={{ background: overlayCss(target) }}
+                style={{ background: overlayCss(settings.target) }}
                 aria-hidden="true"
               />
-              {t(`layers.${target}`)}
-            </Button>
-          ))}
-        </fieldset>
+              <select
+                id={layerSelectId}
+                className="ui-select"
+                value={settings.target}
+                onChange={(event) => onChange({ target: event.currentTarget.value as MaskTarget })}
+              >
+                {maskTargets.map((target) => (
+                  <option key={target} value={target}>
+                    {t(`layers.${target}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {/*
+             * A phone's zoom: "−", the level and "+" beside the layer, named "Zoom out" / "Zoom in"
+             * as the wider screens' buttons are (docs/decisions/224-compact-phone-mask-toolbar.md,
+             * docs/decisions/255-phone-mask-options-one-row.md).
+             */}
+            <div className="mask-editor__group mask-editor__group--plain mask-editor__zoom-steps">
+              <Button size="small" onClick={onZoomOut} aria-label={t('zoomOut')} title={t('zoomOut')}>
+                <span aria-hidden="true">−</span>
+              </Button>
+              {zoomLevel}
+              <Button size="small" onClick={onZoomIn} aria-label={t('zoomIn')} title={t('zoomIn')}>
+                <span aria-hidden="true">+</span>
+              </Button>
+            </div>
+          </>
+        ) : (
+          <fieldset className="mask-editor__group mask-editor__layers">
+            <legend>{t('layers.label')}</legend>
+            {maskTargets.map((target) => (
+              <Button
+                key={target}
+                size="small"
+                variant={settings.target === target ? 'primary' : 'secondary'}
+                aria-pressed={settings.target === target}
+                onClick={() => onChange({ target })}
+              >
+                <span
+                  className="mask-editor__swatch"
+                  style={{ background: overlayCss(target) }}
+                  aria-hidden="true"
+                />
+                {t(`layers.${target}`)}
+              </Button>
+            ))}
+          </fieldset>
+        )}
       </div>
 
       <div className="mask-editor__row">
@@ -175,15 +192,17 @@ export function MaskEditorToolbar({
         </div>
 
         <div className="mask-editor__group mask-editor__group--plain mask-editor__zoom-group">
-          <Button size="small" className="mask-editor__zoom-step" onClick={onZoomOut}>
-            {t('zoomOut')}
-          </Button>
-          <span className="mask-editor__zoom" aria-live="polite">
-            {t('zoomLevel', { percent: zoomPercent })}
-          </span>
-          <Button size="small" className="mask-editor__zoom-step" onClick={onZoomIn}>
-            {t('zoomIn')}
-          </Button>
+          {isPhone ? null : (
+            <>
+              <Button size="small" onClick={onZoomOut}>
+                {t('zoomOut')}
+              </Button>
+              {zoomLevel}
+              <Button size="small" onClick={onZoomIn}>
+                {t('zoomIn')}
+              </Button>
+            </>
+          )}
           <Button size="small" onClick={onFit}>
             {t('fit')}
           </Button>
