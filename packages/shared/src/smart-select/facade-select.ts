@@ -25,6 +25,7 @@ import {
 } from './opening-detector.ts';
 import { moveSidesToLines, openingAroundGlass, panesAcrossBars } from './opening-rectangle.ts';
 import { isBarUnlikeWall, joinPanes, type TrimTuning, type WallColour, withTrims } from './opening-trims.ts';
+import { splitAtPlainRows } from './plain-rows.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
@@ -410,6 +411,16 @@ export interface FacadeTuning {
   stripHeight: number;
   stripGap: number;
   /**
+   * A wall click's window cut is split at its runs of plain rows: rows whose crossing edges are
+   * at most `plainRowShare` of its busiest row's (0: off), over at least `plainRowRun`
+   * superpixel sizes, leaving at least `plainRowPiece` on each side; each piece takes back
+   * `plainRowGiveBack` of the run beside it (docs/decisions/271-cuts-split-at-plain-rows.md).
+   */
+  plainRowShare: number;
+  plainRowRun: number;
+  plainRowPiece: number;
+  plainRowGiveBack: number;
+  /**
    * A wall click's material is the colour most of the area within this many superpixel sizes
    * of the click shares, not the clicked superpixel's own: a click on a cornice's or a
    * rustication joint's shadow takes the wall around it (docs/decisions/227-click-material.md).
@@ -544,6 +555,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
+  plainRowShare: 0.15,
+  plainRowRun: 0.6,
+  plainRowPiece: 0.4,
+  plainRowGiveBack: 0.2,
   clickMaterialReach: 4,
 };
 
@@ -673,8 +688,8 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
 /**
  * A wall click in its two parts: the surface it reaches (the clicked material and what it
  * encloses, but for what it encloses right under a found opening: docs/decisions/206) and the rectangles it cuts out of it (the surface's openings and the wall-only ones
- * of docs/decisions/150, split at the bands of wall through them (docs/decisions/180), the
- * ground floor's and the balconies). The bench tells the wall a click misses by these parts.
+ * of docs/decisions/150, split at the bands of wall through them (docs/decisions/180) and at
+ * their plain rows (docs/decisions/271), the ground floor's and the balconies). The bench tells the wall a click misses by these parts.
  */
 export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitmask; cuts: Rectangle[] } {
   const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
@@ -717,9 +732,17 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
     (px, py) => analysis.ownColour[image.superpixels.labels[py * image.width + px] as number] === 1,
   );
   const split = completed.flatMap((cut) => withoutWallBands(image, cut, analysis.ownColour, bands));
-  const windows = joinPanes(image, split, analysis.wall, trims).map((opening) =>
-    withTrims(image, opening, analysis.wall, trims),
-  );
+  // A cut over windows stacked in a bay parts at the plain spandrels between them
+  // (docs/decisions/271-cuts-split-at-plain-rows.md).
+  const plainRows = {
+    share: image.tuning.plainRowShare,
+    minimumRun: Math.max(2, Math.round(image.tuning.plainRowRun * cell)),
+    minimumPiece: Math.max(2, Math.round(image.tuning.plainRowPiece * cell)),
+    giveBack: image.tuning.plainRowGiveBack,
+  };
+  const windows = joinPanes(image, split, analysis.wall, trims)
+    .map((opening) => withTrims(image, opening, analysis.wall, trims))
+    .flatMap((opening) => splitAtPlainRows(image, opening, plainRows));
   return { surface, cuts: [...windows, ...image.groundOpenings, ...image.balconyOpenings] };
 }
 

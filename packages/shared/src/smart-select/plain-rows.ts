@@ -1,0 +1,72 @@
+/*
+ * A wall click's cut taken apart at its plain rows
+ * (docs/decisions/271-cuts-split-at-plain-rows.md): where one cut spans windows stacked in a bay
+ * with the spandrel panels between them, the panels are as dark as the glass (the darkness map
+ * and decision 265's split see no gap) but no bar crosses them; every row of a window is
+ * crossed by its mullions and muntins.
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { runsOf } from './runs.ts';
+
+export interface PlainRowTuning {
+  /** A row is plain when the edges crossing it are at most this share of the cut's busiest row's (0: off). */
+  share: number;
+  /** …over a run of at least this many rows… */
+  minimumRun: number;
+  /** …that leaves at least this many rows on both sides. */
+  minimumPiece: number;
+  /** This share of a run goes back to the piece on each side: a frame's rail and sill are plain too. */
+  giveBack: number;
+}
+
+/** The columns at each end of a row left out of its crossing edges: the bay's own side frames. */
+const sideShare = 0.15;
+/** Up to this many points along a row tell its crossing edges (a click stays fast). */
+const samplesPerRow = 48;
+
+/**
+ * `cut` cut at its runs of plain rows (rows whose crossing edges, read between its side frames,
+ * are at most `share` of its busiest row's): the pieces between, each given back `giveBack` of
+ * the run beside it; the cut itself when no run parts it.
+ */
+export function splitAtPlainRows(image: FacadeImage, cut: Rectangle, tuning: PlainRowTuning): Rectangle[] {
+  if (tuning.share <= 0) return [cut];
+  const { width, height, verticalEdgeSums } = image;
+  const left = Math.max(0, cut.left);
+  const right = Math.min(width - 1, cut.right);
+  const top = Math.max(0, cut.top);
+  const bottom = Math.min(height - 1, cut.bottom);
+  const rows = bottom - top + 1;
+  if (rows < tuning.minimumRun + 2 * tuning.minimumPiece || right <= left) return [cut];
+  const inset = Math.round(sideShare * (right - left + 1));
+  const from = left + inset;
+  const to = right - inset;
+  const stride = Math.max(1, Math.floor((to - from + 1) / samplesPerRow));
+  // The horizontal gradient at each sampled pixel of a row: the vertical edges crossing it.
+  const crossing = new Float64Array(rows);
+  for (let row = 0; row < rows; row++) {
+    const y = top + row;
+    let sum = 0;
+    for (let x = from; x <= to; x += stride) {
+      sum += (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
+    }
+    crossing[row] = sum;
+  }
+  let busiest = 0;
+  for (const value of crossing) busiest = Math.max(busiest, value);
+  const limit = tuning.share * busiest;
+  const pieces: Rectangle[] = [];
+  let pieceStart = 0;
+  let pieceTop = cut.top;
+  for (const [start, end] of runsOf((row) => (crossing[row] as number) <= limit, rows, 0)) {
+    if (end - start + 1 < tuning.minimumRun) continue;
+    if (start - pieceStart < tuning.minimumPiece || rows - 1 - end < tuning.minimumPiece) continue;
+    const back = Math.floor(tuning.giveBack * (end - start + 1));
+    pieces.push({ ...cut, top: pieceTop, bottom: top + start - 1 + back });
+    pieceStart = end + 1;
+    pieceTop = top + end + 1 - back;
+  }
+  if (pieces.length === 0) return [cut];
+  pieces.push({ ...cut, top: pieceTop });
+  return pieces;
+}
