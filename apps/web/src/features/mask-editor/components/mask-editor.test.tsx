@@ -122,6 +122,20 @@ describe('MaskEditor', () => {
     expect(screen.getByRole('button', { name: 'Edit area' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('keeps "Gestures and keys" folded until asked for, on a laptop too', () => {
+    renderEditor();
+    const summary = screen.getByText('Gestures and keys');
+    const help = summary.closest('details') as HTMLDetailsElement;
+    // Open from 561 px up until decision 284: two lines the photo's box gave up on a laptop.
+    expect(help.open).toBe(false);
+    act(() => {
+      help.open = true;
+      fireEvent(help, new Event('toggle'));
+    });
+    expect(help.open).toBe(true);
+    expect(within(help).getByText(/Wheel or pinch to zoom/)).toBeTruthy();
+  });
+
   it('calls the close action from the Close button', () => {
     const { onClose } = renderEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

@@ -140,10 +140,9 @@ export function MaskEditor({
   });
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
-  const [isKeysHelpOpen, setIsKeysHelpOpen] = useState(
-    // jsdom (unit tests) has no matchMedia.
-    () => !window.matchMedia?.('(max-width: 560px)').matches,
-  );
+  // Folded at every width until asked for; it stays as the user leaves it while the studio is open
+  // (docs/decisions/284-gestures-and-keys-folded.md).
+  const [isKeysHelpOpen, setIsKeysHelpOpen] = useState(false);
   const fitted = useFittedDisplay({ width: wantedWidth, height: wantedHeight });
   const { width: displayWidth, height: displayHeight } = fitted;
 
@@ -387,7 +386,7 @@ export function MaskEditor({
                     : `hints.${settings.tool}`,
               )}
             </p>
-            {/* Gestures and keys fold away on a phone, where the photo needs the height. */}
+            {/* Gestures and keys are folded: the photo needs the height (decisions 092, 284). */}
             <details
               className="mask-editor__more"
               open={isKeysHelpOpen}
