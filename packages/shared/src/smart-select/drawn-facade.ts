@@ -1,5 +1,5 @@
 import type { Bitmask, RgbaPixels } from '../mask/mask-contract.ts';
-import type { Rectangle } from './facade-select.ts';
+import { type FacadeImage, prepareFacadeImage, type Rectangle } from './facade-select.ts';
 
 /** Drawing helpers for the smart-select tests, which draw their own facades (never photos). */
 
@@ -73,4 +73,35 @@ export function isFrameBand(box: Rectangle, x: number, y: number): boolean {
 export function isTwoPaneFrame(box: Rectangle, x: number, y: number): boolean {
   const middle = Math.round((box.left + box.right) / 2);
   return isFrameBand(box, x, y) || Math.abs(x - middle) < 2;
+}
+
+/**
+ * Framed two-pane windows and framed panels of light glass (attic windows, ornaments) on a
+ * plaster wall under a strip of sky, prepared for the facade select.
+ */
+export function drawFramedFacade(
+  width: number,
+  height: number,
+  windows: Rectangle[],
+  panels: Rectangle[],
+): FacadeImage {
+  return prepareFacadeImage(
+    makeImage(width, height, (x, y) => {
+      const grain = noise(x, y, 3);
+      if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
+      const box = windows.find((candidate) => isInside(candidate, x, y));
+      if (box) {
+        if (isTwoPaneFrame(box, x, y)) return [62 + grain, 58 + grain, 54 + grain];
+        return [96 + grain, 110 + grain, 128 + grain];
+      }
+      const panel = panels.find((candidate) => isInside(candidate, x, y));
+      if (panel) {
+        if (isFrameBand(panel, x, y)) return [62 + grain, 58 + grain, 54 + grain];
+        return [150 + grain, 165 + grain, 180 + grain];
+      }
+      const light = 1 - 0.1 * (y / height);
+      const plaster = noise(x, y, 6);
+      return [214 * light + plaster, 196 * light + plaster, 164 * light + plaster];
+    }),
+  );
 }

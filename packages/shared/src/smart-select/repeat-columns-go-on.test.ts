@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFrameBand, isInside, isTwoPaneFrame, makeImage, noise } from './drawn-facade.ts';
-import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
+import { drawFramedFacade as drawFacade, isInside } from './drawn-facade.ts';
+import type { Rectangle } from './facade-select.ts';
 import { defaultColumnsGoOnTuning, withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { findSimilar } from './similar-and-frames.ts';
 
@@ -140,29 +140,3 @@ describe('the columns followed up are spread along the facade (docs/decisions/26
     expect(withColumnsGoingOnUp(image, windows).length - windows.length).toBe(4);
   });
 });
-
-/**
- * Framed two-pane windows and framed panels of light glass (attic windows, ornaments) on a
- * plaster wall under a strip of sky.
- */
-function drawFacade(width: number, height: number, windows: Rectangle[], panels: Rectangle[]) {
-  return prepareFacadeImage(
-    makeImage(width, height, (x, y) => {
-      const grain = noise(x, y, 3);
-      if (y < 24) return [130 + grain, 175 + grain, 225 + grain];
-      const box = windows.find((candidate) => isInside(candidate, x, y));
-      if (box) {
-        if (isTwoPaneFrame(box, x, y)) return [62 + grain, 58 + grain, 54 + grain];
-        return [96 + grain, 110 + grain, 128 + grain];
-      }
-      const panel = panels.find((candidate) => isInside(candidate, x, y));
-      if (panel) {
-        if (isFrameBand(panel, x, y)) return [62 + grain, 58 + grain, 54 + grain];
-        return [150 + grain, 165 + grain, 180 + grain];
-      }
-      const light = 1 - 0.1 * (y / height);
-      const plaster = noise(x, y, 6);
-      return [214 * light + plaster, 196 * light + plaster, 164 * light + plaster];
-    }),
-  );
-}

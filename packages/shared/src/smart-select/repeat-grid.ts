@@ -416,6 +416,62 @@ function mergeLines(positions: Array<{ at: number; score: number }>, spacing: nu
   return kept.map((position) => position.at).sort((a, b) => a - b);
 }
 
+/** The rectangle with `margin` (share of its size) of wall on each side, within the photo. */
+function withMargin(image: FacadeImage, rectangle: Rectangle, margin: number): Rectangle {
+  const marginX = Math.round(margin * (rectangle.right - rectangle.left + 1));
+  const marginY = Math.round(margin * (rectangle.bottom - rectangle.top + 1));
+  return {
+    left: Math.max(0, rectangle.left - marginX),
+    top: Math.max(0, rectangle.top - marginY),
+    right: Math.min(image.width - 1, rectangle.right + marginX),
+    bottom: Math.min(image.height - 1, rectangle.bottom + marginY),
+  };
+}
+
+/** How much the photo is scaled down to match `example` (its template about `templateShortSide` across). */
+function matchingFactor(image: FacadeImage, example: Rectangle, tuning: RepeatGridTuning): number {
+  const outer = withMargin(image, example, tuning.margin);
+  const outerWidth = outer.right - outer.left + 1;
+  const outerHeight = outer.bottom - outer.top + 1;
+  return Math.max(
+    1,
+    Math.floor(Math.min(outerWidth, outerHeight) / tuning.templateShortSide),
+    Math.ceil(Math.sqrt((outerWidth * outerHeight) / tuning.maximumTemplateArea)),
+    // A small example on a large photo would be matched at every one of a million places.
+    Math.ceil(Math.sqrt((image.width * image.height) / tuning.maximumSearchPixels)),
+  );
+}
+
+/** A window's template (it and its margin of wall) on the photo's copy scaled down by `factor`. */
+interface PlacedTemplate {
+  /** The window and its margin, in photo pixels. */
+  outer: Rectangle;
+  channels: Channels;
+  pattern: Pattern;
+  /** Its top-left on the scaled copy. */
+  left: number;
+  top: number;
+}
+
+/** The template of `window` at `factor`; null when it leaves the scaled copy or is flat. */
+function placedTemplate(
+  image: FacadeImage,
+  window: Rectangle,
+  factor: number,
+  tuning: RepeatGridTuning,
+): PlacedTemplate | null {
+  const outer = withMargin(image, window, tuning.margin);
+  const channels = scaledChannels(image, factor);
+  const scaled = channels[0] as Scaled;
+  const width = Math.max(2, Math.round((outer.right - outer.left + 1) / factor));
+  const height = Math.max(2, Math.round((outer.bottom - outer.top + 1) / factor));
+  const left = Math.min(scaled.width - width, Math.round(outer.left / factor));
+  const top = Math.min(scaled.height - height, Math.round(outer.top / factor));
+  if (left < 0 || top < 0) return null;
+  const pattern = templateOf(channels, { x: left, y: top }, width, height, tuning.mirror);
+  return pattern ? { outer, channels, pattern, left, top } : null;
+}
+
 /**
  * The repeats of `example` on the facade, the example first: matches along its floor and
  * column, along the floors and columns found there, and the crossings of all found floors and
@@ -429,38 +485,12 @@ export function findRepeats(
 ): Rectangle[] {
   const exampleWidth = example.right - example.left + 1;
   const exampleHeight = example.bottom - example.top + 1;
-  const marginX = Math.round(tuning.margin * exampleWidth);
-  const marginY = Math.round(tuning.margin * exampleHeight);
-  const outer = {
-    left: Math.max(0, example.left - marginX),
-    top: Math.max(0, example.top - marginY),
-    right: Math.min(image.width - 1, example.right + marginX),
-    bottom: Math.min(image.height - 1, example.bottom + marginY),
-  };
-  const outerWidth = outer.right - outer.left + 1;
-  const outerHeight = outer.bottom - outer.top + 1;
-  const factor = Math.max(
-    1,
-    Math.floor(Math.min(outerWidth, outerHeight) / tuning.templateShortSide),
-    Math.ceil(Math.sqrt((outerWidth * outerHeight) / tuning.maximumTemplateArea)),
-    // A small example on a large photo would be matched at every one of a million places.
-    Math.ceil(Math.sqrt((image.width * image.height) / tuning.maximumSearchPixels)),
-  );
-  const channels = scaledChannels(image, factor);
+  const factor = matchingFactor(image, example, tuning);
+  const exampleTemplate = placedTemplate(image, example, factor, tuning);
+  if (!exampleTemplate) return [example];
+  const { outer, channels, pattern: template, left: templateLeft, top: templateTop } = exampleTemplate;
   const scaled = channels[0] as Scaled;
-  const templateWidth = Math.max(2, Math.round(outerWidth / factor));
-  const templateHeight = Math.max(2, Math.round(outerHeight / factor));
-  const templateLeft = Math.min(scaled.width - templateWidth, Math.round(outer.left / factor));
-  const templateTop = Math.min(scaled.height - templateHeight, Math.round(outer.top / factor));
-  if (templateLeft < 0 || templateTop < 0) return [example];
-  const template = templateOf(
-    channels,
-    { x: templateLeft, y: templateTop },
-    templateWidth,
-    templateHeight,
-    tuning.mirror,
-  );
-  if (!template) return [example];
+  const { width: templateWidth, height: templateHeight } = template.direct[0] as Template;
   // Repeats do not overlap: matches along a band are at least most of a window apart.
   const spacingX = Math.max(1, Math.round((0.8 * exampleWidth) / factor));
   const spacingY = Math.max(1, Math.round((0.8 * exampleHeight) / factor));
@@ -585,6 +615,64 @@ export function findRepeats(
   );
   const snapped = tuning.snapReach > 0 ? snapLikeExample(image, placed, tuning.snapReach) : placed;
   return fitRepeatSizes(image, snapped, tuning.sizes);
+}
+
+/** A match of `matchesAlongFloor`: where, and how well it correlates with the window. */
+export interface FloorMatch {
+  rectangle: Rectangle;
+  score: number;
+}
+
+/**
+ * The matches of `window` along its own floor, at its size: the band search of the grid
+ * (steps of the floor's period kept at `latticeCorrelation`, other peaks at
+ * `bandCorrelation`), on the copy scaled as for `example` (whose scaled channels a click has
+ * already made). For a floor whose windows look unlike the example
+ * (docs/decisions/279-select-all-similar-floors-go-on.md).
+ */
+export function matchesAlongFloor(
+  image: FacadeImage,
+  window: Rectangle,
+  example: Rectangle,
+  tuning: RepeatGridTuning = defaultRepeatGridTuning,
+): FloorMatch[] {
+  const width = window.right - window.left + 1;
+  const height = window.bottom - window.top + 1;
+  const factor = matchingFactor(image, example, tuning);
+  const placed = placedTemplate(image, window, factor, tuning);
+  if (!placed) return [];
+  const { outer, channels, pattern, left, top } = placed;
+  const slack = Math.max(1, Math.round((tuning.bandSlack * height) / factor));
+  const peaks = bandPeaks(
+    bandProfile(channels, pattern, true, top, slack),
+    left,
+    Math.max(1, Math.round((0.8 * width) / factor)),
+    Math.round((tuning.longestPeriod * width) / factor),
+    tuning.latticeCorrelation,
+    tuning.bandCorrelation,
+  );
+  const reference = placingReference(image, window, 400);
+  return peaks.map((peak) => {
+    // The band's profile keeps the best score across the slack, not where: read it again.
+    let bestTop = top;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (let offset = -slack; offset <= slack; offset++) {
+      const score = correlationAt(channels, pattern, peak.at, top + offset);
+      if (score > bestScore) {
+        bestScore = score;
+        bestTop = top + offset;
+      }
+    }
+    const roughLeft = clamp(peak.at * factor + (window.left - outer.left), image.width - width);
+    const roughTop = clamp(bestTop * factor + (window.top - outer.top), image.height - height);
+    const rough = {
+      left: roughLeft,
+      top: roughTop,
+      right: roughLeft + width - 1,
+      bottom: roughTop + height - 1,
+    };
+    return { rectangle: placeExactly(image, reference, rough, factor), score: peak.score };
+  });
 }
 
 /**

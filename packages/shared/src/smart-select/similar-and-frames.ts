@@ -17,6 +17,7 @@ import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
+import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
 
 /**
@@ -64,7 +65,9 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // short repeats along the crowning cornice, whose top line goes on between them, weakly
   // like the example (docs/decisions/230). Then each column of repeats goes on up: one floor
   // above its top window the window click's search finds an attic's or a tower's windows of
-  // another size on the same axes, kept where two columns agree (docs/decisions/251). Last, a
+  // another size on the same axes, kept where two columns agree (docs/decisions/251), and
+  // each floor goes on along itself by its own look where the example's repeats stop: the
+  // next building's or the attic's windows of the floor (docs/decisions/279). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
   // than the wall beyond (open shutter leaves, a tripartite window's side lights), takes both
   // panels (docs/decisions/254).
@@ -72,19 +75,14 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  return withFlankingLeaves(
+  const checked = dropCorniceRow(
     image,
-    withColumnsGoingOnUp(
+    dropUnjudgedAtEdge(
       image,
-      dropCorniceRow(
-        image,
-        dropUnjudgedAtEdge(
-          image,
-          toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
-        ),
-      ),
+      toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
     ),
   );
+  return withFlankingLeaves(image, withFloorsGoingOn(image, withColumnsGoingOnUp(image, checked)));
 }
 
 /**
