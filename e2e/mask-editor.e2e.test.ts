@@ -422,6 +422,15 @@ describe('mask editor', () => {
           ),
           state,
         ).toBe(true);
+        // A slider's label is one line, above its track: beside it French "Largeur du cadre" took
+        // three lines, squeezed by "Sélectionner tous les éléments similaires" (decision 285).
+        const labelLines = await editor.evaluate((dialog) =>
+          [...dialog.querySelectorAll('.mask-editor__options label')].map((label) => {
+            const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
+            return `${label.textContent}: ${Math.round(label.getBoundingClientRect().height / lineHeight)}`;
+          }),
+        );
+        for (const lines of labelLines) expect(lines, state).toMatch(/: 1$/);
         const box = await editor.locator('.mask-editor__viewport').boundingBox();
         const options = await editor.evaluate((dialog) => {
           const element = dialog.querySelector('.mask-editor__options');
