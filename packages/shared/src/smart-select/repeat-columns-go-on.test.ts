@@ -140,3 +140,34 @@ describe('the columns followed up are spread along the facade (docs/decisions/26
     expect(withColumnsGoingOnUp(image, windows).length - windows.length).toBe(4);
   });
 });
+
+describe('a window found over one column alone counts when its look finds its like over the others (docs/decisions/280)', () => {
+  // The first facade of this file, followed up over its first column only (one probe), as on
+  // cmp_b0009 where the other columns' probes land on the attic windows' heads and sills.
+  const columns = [60, 180, 300, 420];
+  const windows: Rectangle[] = [];
+  for (const top of [150, 250, 350]) {
+    for (const middle of columns)
+      windows.push({ left: middle - 25, top, right: middle + 24, bottom: top + 69 });
+  }
+  const attic = columns.map((middle) => ({ left: middle - 45, top: 70, right: middle + 44, bottom: 105 }));
+  const image = drawFacade(520, 470, windows, attic);
+  const oneProbe = { ...defaultColumnsGoOnTuning, maximumProbes: 1 };
+
+  it('takes the attic window over every column', () => {
+    const added = withColumnsGoingOnUp(image, windows, oneProbe).slice(windows.length);
+    expect(added).toHaveLength(attic.length);
+    for (const window of attic) {
+      const found = added.filter((repeat) =>
+        isInside(window, (repeat.left + repeat.right) / 2, (repeat.top + repeat.bottom) / 2),
+      );
+      expect(found, `attic window at ${window.left}`).toHaveLength(1);
+      expect(Math.abs((found[0] as Rectangle).left - window.left)).toBeLessThanOrEqual(3);
+      expect(Math.abs((found[0] as Rectangle).top - window.top)).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('takes none when the look is not asked', () => {
+    expect(withColumnsGoingOnUp(image, windows, { ...oneProbe, lookCorrelation: 2 })).toEqual(windows);
+  });
+});

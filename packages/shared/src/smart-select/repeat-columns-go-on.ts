@@ -14,6 +14,7 @@ import { type FacadeImage, findOpening, type Rectangle } from './facade-select.t
 import { outlineStrength } from './opening-detector.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 import { bands, median } from './repeat-bands.ts';
+import { defaultRepeatGridTuning, matchesAlongFloor } from './repeat-grid.ts';
 
 export interface ColumnsGoOnTuning {
   /** A column of at least this many repeats is followed up (0 switches the step off). */
@@ -38,6 +39,12 @@ export interface ColumnsGoOnTuning {
   outline: number;
   /** At most this many columns are followed up, spread along the facade (each is a window click's search). */
   maximumProbes: number;
+  /**
+   * A floor where fewer than `floorColumns` columns found a window still counts when that
+   * window's look, matched along its floor, finds windows like it at least this well on the
+   * axes of the other columns (docs/decisions/280); above 1 switches this off.
+   */
+  lookCorrelation: number;
 }
 
 export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
@@ -51,7 +58,14 @@ export const defaultColumnsGoOnTuning: ColumnsGoOnTuning = {
   lineSlack: 0.25,
   outline: 0.25,
   maximumProbes: 12,
+  lookCorrelation: defaultRepeatGridTuning.bandCorrelation,
 };
+
+/** A column of repeats: its axis (median middle) and its windows' median width. */
+interface ColumnAxis {
+  axis: number;
+  width: number;
+}
 
 /** The repeats (unchanged, in order) followed by the windows found above their columns. */
 export function withColumnsGoingOnUp(
@@ -68,6 +82,13 @@ export function withColumnsGoingOnUp(
     repeats.map((repeat) => (repeat.left + repeat.right) / 2),
     0.5 * exampleWidth,
   ).filter((column) => column.length >= tuning.leastRepeats);
+  const axes = columns.map((column) => {
+    const members = column.map((index) => repeats[index] as Rectangle);
+    return {
+      axis: median(members.map((member) => (member.left + member.right) / 2)),
+      width: median(members.map((member) => member.right - member.left + 1)),
+    };
+  });
   for (const column of spreadOut(columns, tuning.maximumProbes)) {
     const members = column.map((index) => repeats[index] as Rectangle).sort((a, b) => a.top - b.top);
     const middles = members.map((member) => (member.top + member.bottom) / 2);
@@ -112,12 +133,48 @@ export function withColumnsGoingOnUp(
     const lined = windows.filter(
       (window) => Math.abs(window.top - top) <= reach && Math.abs(window.bottom - bottom) <= reach,
     );
-    if (lined.length < tuning.floorColumns) continue;
-    for (const window of lined) {
+    const windowsOfFloor =
+      lined.length >= tuning.floorColumns
+        ? lined
+        : [...lined, ...alikeOnOtherAxes(image, lined, repeats, example, axes, tuning)];
+    if (windowsOfFloor.length < tuning.floorColumns) continue;
+    for (const window of windowsOfFloor) {
       if (!kept.some((other) => overlapArea(other, window) > 0)) kept.push(window);
     }
   }
   return kept.length === 0 ? repeats : [...repeats, ...kept];
+}
+
+/**
+ * The windows like the first of `lined` (a floor found over too few columns) along its floor:
+ * the grid's band search with its look (`matchesAlongFloor`), each find correlating at least
+ * `lookCorrelation`, centred on another column's axis (within `axisSlack` of its width), over
+ * no repeat and clear of `lined`. On cmp_b0009 the search one floor up finds one attic window;
+ * the other columns' probes land on the attic's sill and lintel (docs/decisions/280).
+ */
+function alikeOnOtherAxes(
+  image: FacadeImage,
+  lined: readonly Rectangle[],
+  repeats: readonly Rectangle[],
+  example: Rectangle,
+  axes: readonly ColumnAxis[],
+  tuning: ColumnsGoOnTuning,
+): Rectangle[] {
+  const window = lined[0];
+  if (!window || tuning.lookCorrelation > 1) return [];
+  return matchesAlongFloor(image, window, example)
+    .filter((match) => match.score >= tuning.lookCorrelation)
+    .map((match) => match.rectangle)
+    .filter((find) => {
+      const middle = (find.left + find.right) / 2;
+      return (
+        axes.some((column) => Math.abs(middle - column.axis) <= tuning.axisSlack * column.width) &&
+        !repeats.some(
+          (repeat) => overlapArea(repeat, find) > 0.2 * Math.min(rectangleArea(repeat), rectangleArea(find)),
+        ) &&
+        lined.every((other) => overlapArea(other, find) === 0)
+      );
+    });
 }
 
 /**
