@@ -572,6 +572,37 @@ describe('the studio fits one screen', () => {
       .toBe(true);
   });
 
+  it('leaves the generated prompt where it is when a click or a tap focuses it on a phone', async () => {
+    // Decision 258's scroll is for the keyboard: on a click the box jumped 137 px up from under
+    // the pointer, which a drag to select its text then missed (decision 286).
+    for (const hasTouch of [false, true]) {
+      const { page, context } = await newSession({ viewport: { width: 390, height: 844 }, hasTouch });
+      const project = await userWithProject(page.request);
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      const prompt = page.getByRole('textbox', { name: 'Generated prompt' });
+      await prompt.waitFor();
+      // The sheet scrolled so that the prompt's first line shows just above Transform.
+      const column = page.locator('.studio__controls');
+      await column.evaluate((sheet) => {
+        const box = sheet.querySelector('textarea');
+        const bar = sheet.querySelector('.transform-actions');
+        if (!box || !bar) throw new Error('no prompt or bar');
+        sheet.scrollTop += box.getBoundingClientRect().top - (bar.getBoundingClientRect().top - 30);
+      });
+      const scrolled = await column.evaluate((sheet) => sheet.scrollTop);
+      const box = await prompt.boundingBox();
+      if (hasTouch) await page.touchscreen.tap((box?.x ?? 0) + 20, (box?.y ?? 0) + 10);
+      else await page.mouse.click((box?.x ?? 0) + 20, (box?.y ?? 0) + 10);
+      await expect.poll(() => prompt.evaluate((element) => element === document.activeElement)).toBe(true);
+      // A frame for a scroll to start, then none happened.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))),
+      );
+      expect(await column.evaluate((sheet) => sheet.scrollTop), hasTouch ? 'tap' : 'click').toBe(scrolled);
+      await context.close();
+    }
+  });
+
   it("labels the phone sheet's toggle on one line in every language", { timeout: 60_000 }, async () => {
     for (const language of languages) {
       const { page, context } = await newSession({

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ProjectGallery, ProjectPanel, useCurrentProject } from '../../features/projects/index.ts';
 import { TransformWorkspaceProvider, useTransformWorkspace } from '../../features/transform/index.ts';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
+import { useKeyboardFocus } from '../../lib/use-keyboard-focus.ts';
 
 // What shows only once a project is open loads on demand: at once when a project is being opened,
 // else when the browser is idle after the first paint (docs/decisions/108-app-shell-split.md).
@@ -37,6 +38,7 @@ function Studio() {
   const { offer, baseImage, stage } = useCurrentProject();
   const { showResult } = useTransformWorkspace();
   const [isSheetExpanded, setIsSheetExpanded] = useState(false);
+  const isKeyboardFocus = useKeyboardFocus();
   const isProjectOpen = stage === 'created';
   useEffect(() => {
     if (!isProjectOpen) return afterFirstPaint(loadStudioPanels);
@@ -99,7 +101,9 @@ function Studio() {
           // Focusing a text box scrolls only its caret into view: Tab left the generated prompt
           // under the sticky Transform on a phone, two lines of it showing. The whole box comes
           // clear of the bar (the column's scroll padding) (docs/decisions/258-text-box-clear-of-transform.md).
-          if (event.target instanceof HTMLTextAreaElement) event.target.scrollIntoView({ block: 'nearest' });
+          // Not on a click or a tap: the box would jump from under the pointer (decision 286).
+          if (event.target instanceof HTMLTextAreaElement && isKeyboardFocus())
+            event.target.scrollIntoView({ block: 'nearest' });
         }}
       >
         <div className="studio__controls-header">
