@@ -896,7 +896,7 @@ describe('mask editor', () => {
     ).toEqual([0, 255]);
   });
 
-  it('holds Transform while the marked areas are being saved, so the job recolours the new marking', {
+  it('holds Transform and "Mark areas" while the marked areas are being saved: pressed then, nothing happens; the job recolours the new marking', {
     timeout: 60_000,
   }, async () => {
     const { page } = await newSession();
@@ -928,6 +928,29 @@ describe('mask editor', () => {
     // A job started now would read the walls from before (the top band).
     const transform = page.getByRole('button', { name: 'Transform', exact: true });
     await expect.poll(() => transform.isDisabled()).toBe(true);
+    // Held with aria-disabled, not disabled (decision 256): the buttons still take a click and a
+    // key, and must do nothing with them. A job started would read the walls from before; an
+    // editor opened would start from them too.
+    const jobRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/transformations|\/jobs/.test(request.url()))
+        jobRequests.push(request.url());
+    });
+    const markAreas = page.getByRole('button', { name: 'Mark areas' });
+    expect(await markAreas.getAttribute('aria-disabled')).toBe('true');
+    const settle = () => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    await transform.click({ force: true });
+    await transform.press('Enter');
+    await settle();
+    expect(jobRequests).toEqual([]);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    await markAreas.click({ force: true });
+    await settle();
+    expect(await editor.count()).toBe(0);
+    await markAreas.press('Enter');
+    await settle();
+    expect(await editor.count()).toBe(0);
+    await page.getByText('Saving the marked areas…').waitFor();
     releaseSave();
     await transform.click();
     await page.getByRole('img', { name: 'Result' }).waitFor({ timeout: 30_000 });
