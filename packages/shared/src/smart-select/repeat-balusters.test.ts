@@ -53,11 +53,43 @@ describe('select all similar ends a repeat above the balusters at its foot (docs
       endAboveBalusters(image, repeats, {
         edge: 0,
         density: 0.2,
+        minimumSides: 6,
         minimumBand: 0.1,
         foot: 0.1,
         lowest: 0.5,
         gap: 2,
       }),
     ).toEqual(repeats);
+  });
+});
+
+describe('a narrow window’s own mullion is no balustrade (docs/decisions/276)', () => {
+  // Four narrow windows (18 × 44, dark in a light wall) whose lower sash has a light mullion 2
+  // pixels wide down its middle (rows 60–83): each row there has 4 bars' sides over 18 pixels,
+  // more than a fifth of the width, but no row of balusters.
+  const width = 200;
+  const height = 120;
+  const windows: Rectangle[] = [20, 65, 110, 155].map((left) => ({
+    left,
+    top: 40,
+    right: left + 17,
+    bottom: 83,
+  }));
+  const image = prepareFacadeImage(
+    makeImage(width, height, (x, y) => {
+      const grain = noise(x, y, 3);
+      const window = windows.find((box) => isInside(box, x, y));
+      if (!window) return [214 + grain, 196 + grain, 164 + grain];
+      const isMullion = y >= 60 && Math.abs(x - (window.left + 8.5)) < 1;
+      return isMullion ? [200 + grain, 200 + grain, 196 + grain] : [56 + grain, 62 + grain, 70 + grain];
+    }),
+  );
+
+  it('leaves each window’s bottom where it is', () => {
+    const repeats = endAboveBalusters(image, windows);
+    for (const [at, window] of windows.entries()) {
+      expect(repeats[at]?.bottom, `window ${at}'s bottom`).toBe(window.bottom);
+      expect(repeats[at], `window ${at}`).toEqual(window);
+    }
   });
 });

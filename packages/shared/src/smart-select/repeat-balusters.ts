@@ -11,8 +11,14 @@ import type { FacadeImage, Rectangle } from './facade-select.ts';
 export interface BalusterTuning {
   /** A pixel is a bar's side when the gradient across its column is this many times the photo's mean (0: off)… */
   edge: number;
-  /** …and a row is balusters when at least this share of the repeat's width are bars' sides. */
+  /** …and a row is balusters when at least this share of the repeat's width are bars' sides… */
   density: number;
+  /**
+   * …and at least this many of them (three balusters): a narrow window's own frame sides and
+   * mullion are 3–4 sides, a fifth of its 18 pixels, and cut cmp_b0008's short windows
+   * (docs/decisions/276-select-all-similar-balusters-in-numbers.md).
+   */
+  minimumSides: number;
   /** The band of baluster rows is at least this share of the repeat's height… */
   minimumBand: number;
   /** …starts within this share of it above the repeat's bottom… */
@@ -26,6 +32,7 @@ export interface BalusterTuning {
 export const defaultBalusterTuning: BalusterTuning = {
   edge: 3,
   density: 0.2,
+  minimumSides: 6,
   minimumBand: 0.1,
   foot: 0.1,
   lowest: 0.5,
@@ -67,7 +74,7 @@ export function endAboveBalusters(
           sides++;
         }
       }
-      return sides >= tuning.density * (repeat.right - repeat.left + 1);
+      return sides >= tuning.minimumSides && sides >= tuning.density * (repeat.right - repeat.left + 1);
     };
     let start = Math.min(height - 1, repeat.bottom);
     while (start > repeat.bottom - tuning.foot * repeatHeight && !isBalusters(start)) start--;
