@@ -74,7 +74,7 @@ describe('e-mail and password', () => {
       },
       {
         locale: 'fr-FR',
-        open: "Se connecter / S'inscrire",
+        open: 'Se connecter / S’inscrire',
         toSignUp: 'Pas encore de compte ? Inscrivez-vous',
       },
     ];
