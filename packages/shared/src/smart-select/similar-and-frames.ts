@@ -19,6 +19,7 @@ import { leaveOutDoors } from './repeat-doors.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
 import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
+import { dropOverlappingNeighbours } from './repeat-side-by-side.ts';
 
 /**
  * The repeats of an opening on the facade, the example first: the places along its floor and
@@ -63,9 +64,11 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // column's repeats move too (docs/decisions/209); a repeat whose surround leaves the photo,
   // never judged against the example, is dropped (docs/decisions/210); so is a top floor of
   // short repeats along the crowning cornice, whose top line goes on between them, weakly
-  // like the example (docs/decisions/230). Then each column of repeats goes on up: one floor
-  // above its top window the window click's search finds an attic's or a tower's windows of
-  // another size on the same axes, kept where two columns agree (docs/decisions/251), and
+  // like the example (docs/decisions/230); of two repeats overlapping side by side on a floor,
+  // the one less like the example (docs/decisions/281). Then each column of repeats goes on
+  // up: one floor above its top window the window click's search finds an attic's or a
+  // tower's windows of another size on the same axes, kept where two columns agree, or where
+  // one's look finds its like on the others' axes (docs/decisions/251, 280), and
   // each floor goes on along itself by its own look where the example's repeats stop: the
   // next building's or the attic's windows of the floor (docs/decisions/279). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
@@ -75,11 +78,14 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  const checked = dropCorniceRow(
+  const checked = dropOverlappingNeighbours(
     image,
-    dropUnjudgedAtEdge(
+    dropCorniceRow(
       image,
-      toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+      dropUnjudgedAtEdge(
+        image,
+        toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+      ),
     ),
   );
   return withFlankingLeaves(image, withFloorsGoingOn(image, withColumnsGoingOnUp(image, checked)));
