@@ -208,7 +208,7 @@ describe('before/after video creator', () => {
     await dialog.getByRole('button', { name: 'Generate video' }).waitFor();
   }, 120_000);
 
-  it('brings the finished video and its Download into view on a phone', async () => {
+  it("brings the finished video and its Download into view on a phone, under the dialog's title", async () => {
     // Returning the focus to Generate scrolled the dialog by itself and stopped the scroll to the
     // video: Download stayed at y 1019–1059, below the 844 px screen.
     const { page } = await newSession({ viewport: { width: 390, height: 844 } });
@@ -220,20 +220,36 @@ describe('before/after video creator', () => {
     const download = dialog.getByRole('link', { name: 'Download video' });
     await download.waitFor({ timeout: 60_000 });
     const player = dialog.getByLabel('Video preview');
+    // The title (and Close beside it) stays at the dialog's top: the scroll to the video took it
+    // out of sight, 215 px above the dialog (decision 287).
+    const title = dialog.getByRole('heading', { name: 'Before/after video' });
+    const close = dialog.getByRole('button', { name: 'Close' });
     await expect
       .poll(async () => {
-        const [link, video, frame] = await Promise.all([
+        const [link, video, frame, heading, closeBox] = await Promise.all([
           download.boundingBox(),
           player.boundingBox(),
           dialog.boundingBox(),
+          title.boundingBox(),
+          close.boundingBox(),
         ]);
-        if (!link || !video || !frame) return 'not shown';
+        if (!link || !video || !frame || !heading || !closeBox) return 'not shown';
         const bottom = Math.min(844, frame.y + frame.height);
-        return link.y + link.height <= bottom && video.y >= frame.y
+        const headerBottom = Math.max(heading.y + heading.height, closeBox.y + closeBox.height);
+        return link.y + link.height <= bottom &&
+          heading.y >= frame.y &&
+          closeBox.y >= frame.y &&
+          video.y >= headerBottom
           ? 'in view'
-          : `Download at y ${Math.round(link.y)}–${Math.round(link.y + link.height)}, video from ${Math.round(video.y)}, dialog ${Math.round(frame.y)}–${Math.round(bottom)}`;
+          : `Download at y ${Math.round(link.y)}–${Math.round(link.y + link.height)}, video from ${Math.round(video.y)}, title from ${Math.round(heading.y)}, Close from ${Math.round(closeBox.y)}, dialog ${Math.round(frame.y)}–${Math.round(bottom)}`;
       })
       .toBe('in view');
+    // Nothing else in the dialog shows through or above the title: it is the topmost thing there.
+    const topmost = await title.evaluate((heading) => {
+      const box = heading.getBoundingClientRect();
+      return document.elementFromPoint(box.left + 4, box.top + box.height / 2) === heading;
+    });
+    expect(topmost).toBe(true);
   }, 120_000);
 
   it('shows the catalogue texts when a picture fails to load or no format can be made', async () => {

@@ -35,19 +35,21 @@ export function Modal({ open, onOpenChange, title, description, closeLabel, wide
             focusOpener(opener.current);
           }}
         >
+          {/*
+           * The title and Close stay at the top of a dialog that scrolls (ui.css): a video made on a
+           * phone scrolled them out of sight (docs/decisions/287-dialog-title-stays-in-view.md).
+           */}
           <div className="ui-modal__header">
-            <div>
-              <Dialog.Title className="ui-modal__title">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>
-              ) : null}
-            </div>
+            <Dialog.Title className="ui-modal__title">{title}</Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" aria-label={closeLabel}>
                 <span aria-hidden="true">✕</span>
               </Button>
             </Dialog.Close>
           </div>
+          {description ? (
+            <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>
+          ) : null}
           {children}
         </Dialog.Content>
       </Dialog.Portal>
