@@ -12,11 +12,15 @@
  * with fainter lines is kept beside an outlined one on its floor (the same handrail and slab),
  * or beside two more fainter ones, or beside another piece of its railing; the gap between
  * pieces is cut with them; a railing standing on a deep slab with bars all along it needs no
- * more than a faint handrail. A balcony then takes the shade its slab casts on the wall under
- * it, where its corbels stand. Measured: docs/decisions/155-balconies-whole-photo.md,
+ * more than a faint handrail. Where a balcony found with bars all along it repeats, alike at its
+ * size on a floor of the balconies found or in its own column, is a balcony too. A balcony then
+ * takes the shade its slab casts on the wall under it, where its corbels stand. Measured:
+ * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
- * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md.
+ * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
+ * 267-balcony-repeats.md.
  */
+import { balconyRepeats } from './balcony-repeats.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { rowEdge } from './opening-rectangle.ts';
 import { runsOf } from './runs.ts';
@@ -78,6 +82,15 @@ export interface BalconyTuning {
   deepSlab: number;
   deepHandrail: number;
   deepReach: number;
+  /**
+   * Where a found balcony repeats, at its size, with a likeness of at least `repeatLikeness`
+   * (0: never), overlapping a found one by at most `repeatOverlap` of its area, is a balcony
+   * too (docs/decisions/267-balcony-repeats.md).
+   */
+  repeatLikeness: number;
+  repeatOverlap: number;
+  /** Only balconies with a bar's edge in at least this share of their columns are examples. */
+  repeatBars: number;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -102,6 +115,9 @@ export const defaultBalconyTuning: BalconyTuning = {
   deepSlab: 5,
   deepHandrail: 1.5,
   deepReach: 1.5,
+  repeatLikeness: 0.6,
+  repeatOverlap: 0.3,
+  repeatBars: 0.7,
 };
 
 /**
@@ -232,6 +248,18 @@ export function balconyOpenings(
     }
     return widest;
   };
+  // The share of the band's columns from `left` to `right` with a bar's edge in some row.
+  const shareWithBars = (band: Band, left: number, right: number) => {
+    let withBar = 0;
+    for (let column = left; column <= right; column++) {
+      for (let row = band.top; row <= band.bottom; row++) {
+        if (edges[row * columns + column] !== 1) continue;
+        withBar++;
+        break;
+      }
+    }
+    return withBar / (right - left + 1);
+  };
   const bridge = Math.max(1, Math.round(tuning.bridge * cell));
   const minimumWidth = tuning.minimumWidth * cell;
   let rowTotal = 0;
@@ -296,6 +324,7 @@ export function balconyOpenings(
         slabLine: slab.at,
         outline,
         onDeepSlab,
+        barShare: shareWithBars(band, left, right),
       });
     }
   }
@@ -342,7 +371,22 @@ export function balconyOpenings(
       });
     }
   }
-  const boxes = [...kept.map((candidate) => candidate.box), ...gaps];
+  // Each balcony found (not the gaps between pieces) is an example of the facade's balconies:
+  // those it repeats as are found too, each taking its own shade below (docs/decisions/267).
+  const examples = kept
+    .filter((candidate) => candidate.barShare >= tuning.repeatBars)
+    .map((candidate) => ({ ...candidate.box, bottom: candidate.slabLine }));
+  const boxes = [
+    ...kept.map((candidate) => candidate.box),
+    ...gaps,
+    ...balconyRepeats(
+      image,
+      examples,
+      [...kept.map((candidate) => candidate.box), ...gaps],
+      { likeness: tuning.repeatLikeness, overlap: tuning.repeatOverlap },
+      step,
+    ),
+  ];
   if (tuning.shadeReach <= 0) return boxes;
   return boxes.map((box) => withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step));
 }
@@ -418,4 +462,6 @@ interface Candidate {
   outline: number;
   /** Kept on its own: a railing standing on a deep slab. */
   onDeepSlab: boolean;
+  /** The share of its columns that cross a bar's edge. */
+  barShare: number;
 }

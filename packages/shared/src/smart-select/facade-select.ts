@@ -305,6 +305,14 @@ export interface FacadeTuning {
   balconyDeepHandrail: number;
   balconyDeepReach: number;
   /**
+   * Where a found balcony repeats (its likeness at its size at least this; 0: never), overlapping
+   * a found one by at most `balconyRepeatOverlap` of its area, is a balcony too (docs/decisions/267).
+   */
+  balconyRepeatLikeness: number;
+  balconyRepeatOverlap: number;
+  /** Only balconies with a bar's edge in at least this share of their columns are examples. */
+  balconyRepeatBars: number;
+  /**
    * Enclosed pieces as openings (docs/decisions/150): a piece the surface encloses but does
    * not take is an opening when its snapped rectangle is outlined this many times the photo's
    * mean edge (0: never)…
@@ -516,6 +524,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
   balconyDeepReach: 1.5,
+  balconyRepeatLikeness: 0.6,
+  balconyRepeatOverlap: 0.3,
+  balconyRepeatBars: 0.7,
   enclosedOutline: 2.5,
   enclosedFill: 0.6,
   enclosedMinimumSide: 1,
@@ -665,6 +676,9 @@ export function prepareFacadeImage(
     deepSlab: tuning.balconyDeepSlab,
     deepHandrail: tuning.balconyDeepHandrail,
     deepReach: tuning.balconyDeepReach,
+    repeatLikeness: tuning.balconyRepeatLikeness,
+    repeatOverlap: tuning.balconyRepeatOverlap,
+    repeatBars: tuning.balconyRepeatBars,
   });
   report(1);
   return image;
