@@ -29,8 +29,8 @@ export const defaultDetectedSideTuning: DetectedSideTuning = {
   bandMove: 1,
 };
 
-const sides = ['left', 'top', 'right', 'bottom'] as const;
-type Side = (typeof sides)[number];
+export const sides = ['left', 'top', 'right', 'bottom'] as const;
+export type Side = (typeof sides)[number];
 type Moves = Record<Side, number>;
 
 const isAcross = (side: Side) => side === 'left' || side === 'right';
@@ -103,16 +103,8 @@ function movesOf(
   const move = { left: 0, top: 0, right: 0, bottom: 0 };
   const detected = mostOverlapping(image.openings, repeat);
   if (!detected) return move;
-  // A side's line is read along the repeat less its ends, where corners and the neighbouring
-  // lines cross it.
-  const insetX = Math.floor(0.15 * (repeat.right - repeat.left + 1));
-  const insetY = Math.floor(0.15 * (repeat.bottom - repeat.top + 1));
-  const along = (side: Side): [number, number] =>
-    isAcross(side)
-      ? [repeat.top + insetY, repeat.bottom - insetY]
-      : [repeat.left + insetX, repeat.right - insetX];
-  const strength = (side: Side, at: number) =>
-    isAcross(side) ? columnEdge(image, at, ...along(side)) : rowEdge(image, at, ...along(side));
+  const along = (side: Side) => alongSide(repeat, side);
+  const strength = (side: Side, at: number) => sideLineStrength(image, repeat, side, at);
   for (const side of sides) {
     const size = sizeOf(side, repeat);
     const at = detected[side];
@@ -137,6 +129,25 @@ function movesOf(
     move[side] = at - repeat[side];
   }
   return move;
+}
+
+/**
+ * Where a side's line is read: along the rectangle less its ends (0.15 of its size each),
+ * where corners and the neighbouring lines cross it.
+ */
+function alongSide(rectangle: Rectangle, side: Side): [number, number] {
+  const insetX = Math.floor(0.15 * (rectangle.right - rectangle.left + 1));
+  const insetY = Math.floor(0.15 * (rectangle.bottom - rectangle.top + 1));
+  return isAcross(side)
+    ? [rectangle.top + insetY, rectangle.bottom - insetY]
+    : [rectangle.left + insetX, rectangle.right - insetX];
+}
+
+/** How strong a line `rectangle`'s `side` would be at `at` (the column or row), read along the rectangle. */
+export function sideLineStrength(image: FacadeImage, rectangle: Rectangle, side: Side, at: number): number {
+  return isAcross(side)
+    ? columnEdge(image, at, ...alongSide(rectangle, side))
+    : rowEdge(image, at, ...alongSide(rectangle, side));
 }
 
 /** The opening with the largest intersection over union with `rectangle`, or null when none overlaps it. */

@@ -19,6 +19,7 @@ import { leaveOutDoors } from './repeat-doors.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
 import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
+import { toOwnFrames } from './repeat-own-frames.ts';
 import { dropOverlappingNeighbours } from './repeat-side-by-side.ts';
 
 /**
@@ -70,7 +71,9 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // tower's windows of another size on the same axes, kept where two columns agree, or where
   // one's look finds its like on the others' axes (docs/decisions/251, 280), and
   // each floor goes on along itself by its own look where the example's repeats stop: the
-  // next building's or the attic's windows of the floor (docs/decisions/279). Last, a
+  // next building's or the attic's windows of the floor (docs/decisions/279); those, placed at
+  // the size of the floor's first window, take their own frames' sides where they are the
+  // stronger lines (docs/decisions/277). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
   // than the wall beyond (open shutter leaves, a tripartite window's side lights), takes both
   // panels (docs/decisions/254).
@@ -88,7 +91,10 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
       ),
     ),
   );
-  return withFlankingLeaves(image, withFloorsGoingOn(image, withColumnsGoingOnUp(image, checked)));
+  const up = withColumnsGoingOnUp(image, checked);
+  const along = withFloorsGoingOn(image, up);
+  const ownFramed = [...along.slice(0, up.length), ...toOwnFrames(image, along.slice(up.length))];
+  return withFlankingLeaves(image, ownFramed);
 }
 
 /**
