@@ -179,3 +179,28 @@ function topLineGoesOn(image: FacadeImage, row: Rectangle[]): number {
   }
   return along > 0 ? between / along : 0;
 }
+
+/**
+ * A floor of repeats is dropped when it holds a single repeat (not the example) while the
+ * facade's floors hold at least this many (their median): "select all similar" finds windows
+ * along floors, and one alone on its floor is a crossing the grid placed on something else
+ * (docs/decisions/282). 0 keeps all.
+ */
+export const defaultLoneFloorMedian = 3;
+
+/** The repeats (the example first, always kept) less the floors of one repeat (docs/decisions/282). */
+export function dropLoneFloors(
+  repeats: Rectangle[],
+  leastMedian: number = defaultLoneFloorMedian,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || leastMedian <= 0) return repeats;
+  const floors = bands(
+    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
+    0.5 * (example.bottom - example.top + 1),
+  );
+  // A facade of one window a floor (a narrow bay, a tower) has nothing but lone floors.
+  if (median(floors.map((floor) => floor.length)) < leastMedian) return repeats;
+  const dropped = new Set(floors.filter((floor) => floor.length === 1 && floor[0] !== 0).flat());
+  return dropped.size === 0 ? repeats : repeats.filter((_, index) => !dropped.has(index));
+}

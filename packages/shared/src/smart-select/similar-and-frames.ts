@@ -12,7 +12,7 @@ import { withTrims } from './opening-trims.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
-import { dropCorniceRow, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
+import { dropCorniceRow, dropLoneFloors, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
 import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
@@ -66,7 +66,8 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // never judged against the example, is dropped (docs/decisions/210); so is a top floor of
   // short repeats along the crowning cornice, whose top line goes on between them, weakly
   // like the example (docs/decisions/230); of two repeats overlapping side by side on a floor,
-  // the one less like the example (docs/decisions/281). Then each column of repeats goes on
+  // the one less like the example (docs/decisions/281); a floor of one repeat where the
+  // facade's floors hold three or more (docs/decisions/282). Then each column of repeats goes on
   // up: one floor above its top window the window click's search finds an attic's or a
   // tower's windows of another size on the same axes, kept where two columns agree, or where
   // one's look finds its like on the others' axes (docs/decisions/251, 280), and
@@ -81,13 +82,15 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  const checked = dropOverlappingNeighbours(
-    image,
-    dropCorniceRow(
+  const checked = dropLoneFloors(
+    dropOverlappingNeighbours(
       image,
-      dropUnjudgedAtEdge(
+      dropCorniceRow(
         image,
-        toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+        dropUnjudgedAtEdge(
+          image,
+          toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+        ),
       ),
     ),
   );
