@@ -407,8 +407,14 @@ export interface FacadeTuning {
   /** …the completed cut at most this many times as high as wide; cuts at most this many times as wide as high. */
   completionAspect: number;
   completionWidth: number;
-  /** …when at most this share of the part it adds is of the clicked wall's own colour (above 1: any). */
+  /** …when at most this share of the part it adds is of the clicked wall's own colour (above 1: any)… */
   completionWallShare: number;
+  /**
+   * …or when that part is at least this much lighter than the wall beyond both of the cut's
+   * sides, or of another hue by as much (OKLab ×100; 0: never): curtains, blinds, glass
+   * reflecting the sky (docs/decisions/288-light-window-parts-unlike-their-sides.md).
+   */
+  completionUnlikeSides: number;
   /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
@@ -563,6 +569,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   completionAspect: 2.5,
   completionWidth: 4,
   completionWallShare: 0.5,
+  completionUnlikeSides: 6,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -742,6 +749,7 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
       maximumAspect: image.tuning.completionAspect,
       maximumWidth: image.tuning.completionWidth,
       wallShare: image.tuning.completionWallShare,
+      unlikeSides: image.tuning.completionUnlikeSides,
     },
     (px, py) => analysis.ownColour[image.superpixels.labels[py * image.width + px] as number] === 1,
   );

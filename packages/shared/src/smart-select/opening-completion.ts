@@ -3,11 +3,13 @@
  * lower ones (reflections, curtains, a blind let down), and the cut stops at the transom. Where
  * both of the cut's vertical sides go on as straight edges past its foot (or head), the window
  * goes on too: the cut is completed down (up) to the strongest horizontal line the sides reach.
- * Measurements: docs/decisions/220-windows-completed-along-their-sides.md.
+ * Measurements: docs/decisions/220-windows-completed-along-their-sides.md; light parts in the
+ * wall's own colour range: docs/decisions/288-light-window-parts-unlike-their-sides.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { averageEdgeStrength } from './opening-detector.ts';
-import { columnEdge, rowEdge } from './opening-rectangle.ts';
+import { boxColour, columnEdge, rowEdge } from './opening-rectangle.ts';
+import { isUnlike } from './opening-trims.ts';
 import { rectangleArea } from './rectangles.ts';
 
 export interface CompletionTuning {
@@ -22,8 +24,15 @@ export interface CompletionTuning {
   maximumAspect: number;
   /** Cuts at most this many times as wide as high are completed (railings and cornices are not). */
   maximumWidth: number;
-  /** The added part is at most this share of the clicked wall's own colour (above 1: any). */
+  /** The added part is at most this share of the clicked wall's own colour (above 1: any)… */
   wallShare: number;
+  /**
+   * …unless it is at least this much lighter than the wall just beyond both of the cut's sides,
+   * or of another hue by as much (OKLab ×100; 0: never): white curtains, a blind or glass
+   * reflecting the sky fall in a light wall's colour range, and stand out from the wall beside
+   * them all the same (docs/decisions/288-light-window-parts-unlike-their-sides.md).
+   */
+  unlikeSides: number;
 }
 
 /**
@@ -45,14 +54,34 @@ export function completeOpenings(
     const height = cut.bottom - cut.top + 1;
     if (width < cell || width > tuning.maximumWidth * height) return cut;
     const others = cuts.filter((other) => other !== cut);
-    // Not into the wall itself: a part mostly of the clicked wall's own colour stays.
-    const isPlain = (part: Rectangle) => wallShare(part, isWall) > tuning.wallShare;
+    // Not into the wall itself: a part mostly of the clicked wall's own colour stays, unless it
+    // stands out from the wall beside it (decision 288).
+    const isPlain = (part: Rectangle) =>
+      wallShare(part, isWall) > tuning.wallShare && !isUnlikeBothSides(image, part, tuning.unlikeSides);
     let bottom = completedSide(image, cut, others, 1, tuning, average, cell);
     if (bottom !== cut.bottom && isPlain({ ...cut, top: cut.bottom + 1, bottom })) bottom = cut.bottom;
     let top = completedSide(image, cut, others, -1, tuning, average, cell);
     if (top !== cut.top && isPlain({ ...cut, top, bottom: cut.top - 1 })) top = cut.top;
     return bottom === cut.bottom && top === cut.top ? cut : { ...cut, top, bottom };
   });
+}
+
+/**
+ * Whether `part` is lighter than the wall just beyond its left and its right side by `limit`, or
+ * of another hue by as much (`isUnlike`, as a painted trim is told from the wall: darker alone
+ * is the wall in shade — under a balcony, in a niche — which stays wall). The wall beside is a
+ * strip a quarter of the part's width (at least 3 pixels) wide, 2 pixels out past the side's
+ * own edge; a part whose strips leave the photo is not told apart.
+ */
+function isUnlikeBothSides(image: FacadeImage, part: Rectangle, limit: number): boolean {
+  if (limit <= 0) return false;
+  const strip = Math.max(3, Math.round(0.25 * (part.right - part.left + 1)));
+  const gap = 2;
+  if (part.left - gap - strip < 0 || part.right + gap + strip >= image.width) return false;
+  const colour = boxColour(image, part);
+  const left = boxColour(image, { ...part, left: part.left - gap - strip, right: part.left - gap - 1 });
+  const right = boxColour(image, { ...part, left: part.right + gap + 1, right: part.right + gap + strip });
+  return isUnlike(colour, left, limit) && isUnlike(colour, right, limit);
 }
 
 /** The share of a rectangle's pixels (sampled about 400 times) where `isWall` holds. */

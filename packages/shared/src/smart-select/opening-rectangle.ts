@@ -533,7 +533,7 @@ function mirrorMismatch(colours: ColumnColours, low: number, high: number, mirro
  * loop, code after the loop gave up at its first comparison on every call (42 times in 20
  * select-all-similar clicks; docs/decisions/165-first-clicks-without-deopts.md).
  */
-function boxColour(image: FacadeImage, box: Rectangle): Float64Array {
+export function boxColour(image: FacadeImage, box: Rectangle): Float64Array {
   const colour = new Float64Array(3);
   const { lab, width, height } = image;
   const count = addBoxColours(

@@ -44,7 +44,7 @@ const wallArray = (wall: WallColour) => Float64Array.of(wall.l, wall.a, wall.b);
  * of another hue by as much. Not darker alone: that is the wall in shade (a reveal, a lintel's
  * shadow), which stays wall.
  */
-function isUnlike(colour: Float64Array, wall: Float64Array, limit: number): boolean {
+export function isUnlike(colour: Float64Array, wall: Float64Array, limit: number): boolean {
   const a = (colour[1] as number) - (wall[1] as number);
   const b = (colour[2] as number) - (wall[2] as number);
   return (colour[0] as number) - (wall[0] as number) >= limit || a * a + b * b >= limit * limit;
