@@ -572,6 +572,50 @@ describe('the studio fits one screen', () => {
       .toBe(true);
   });
 
+  it('takes Tab down the phone sheet in the order it is seen: the colours, "Mark areas", the project, Transform', {
+    timeout: 60_000,
+  }, async () => {
+    // The sheet showed the colours first by CSS `order` while the page held the project's name and
+    // offer first: Tab went Rename, the offers, "Mark areas" (1300 px down), then back up to the
+    // colours.
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    const project = await userWithProject(page.request);
+    await page.goto(`${baseUrl}/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Wall colour' }).waitFor();
+    await page.getByRole('button', { name: 'Show all controls' }).focus();
+    // Each control Tab reaches in the sheet, by where it lies in the sheet's content (its scroll
+    // added back), until Transform, the sticky bar, which is last.
+    const stops: { name: string; top: number }[] = [];
+    for (let step = 0; step < 200; step += 1) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const sheet = document.querySelector('.studio__controls');
+        const focused = document.activeElement;
+        if (!sheet || !(focused instanceof HTMLElement) || !sheet.contains(focused)) return null;
+        return {
+          name: (focused.getAttribute('aria-label') || focused.textContent || focused.tagName)
+            .trim()
+            .slice(0, 40),
+          top: Math.round(
+            focused.getBoundingClientRect().top - sheet.getBoundingClientRect().top + sheet.scrollTop,
+          ),
+          isTransform: focused.closest('.transform-actions') !== null,
+        };
+      });
+      if (!stop || stop.isTransform) break;
+      stops.push({ name: stop.name, top: stop.top });
+    }
+    const names = stops.map((stop) => stop.name);
+    expect(names).toContain('Wall colour');
+    expect(names).toContain('Mark areas');
+    expect(names).toContain('Rename');
+    expect(names.indexOf('Wall colour')).toBeLessThan(names.indexOf('Mark areas'));
+    expect(names.indexOf('Mark areas')).toBeLessThan(names.indexOf('Rename'));
+    // Never back up the sheet (a row's controls share their top).
+    const upward = stops.filter((stop, at) => at > 0 && stop.top < (stops[at - 1]?.top ?? 0) - 2);
+    expect(upward.map((stop) => `${stop.name} at ${stop.top}`)).toEqual([]);
+  });
+
   it('leaves the generated prompt where it is when a click or a tap focuses it on a phone', async () => {
     // Decision 258's scroll is for the keyboard: on a click the box jumped 137 px up from under
     // the pointer, which a drag to select its text then missed (decision 286).

@@ -5,6 +5,10 @@ import { ProjectGallery, ProjectPanel, useCurrentProject } from '../../features/
 import { TransformWorkspaceProvider, useTransformWorkspace } from '../../features/transform/index.ts';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { useKeyboardFocus } from '../../lib/use-keyboard-focus.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+
+/** The studio's phone layout (app.css, `@media (max-width: 800px)`): the controls are a sheet. */
+const phoneStudioQuery = '(max-width: 800px)';
 
 // What shows only once a project is open loads on demand: at once when a project is being opened,
 // else when the browser is idle after the first paint (docs/decisions/108-app-shell-split.md).
@@ -14,8 +18,11 @@ const TransformResultArea = lazy(() =>
 );
 const KeptLooks = lazy(() => loadStudioPanels().then((module) => ({ default: module.KeptLooks })));
 const AreaEditor = lazy(() => loadStudioPanels().then((module) => ({ default: module.AreaEditor })));
-const TransformControls = lazy(() =>
-  loadStudioPanels().then((module) => ({ default: module.TransformControls })),
+const TransformDirectives = lazy(() =>
+  loadStudioPanels().then((module) => ({ default: module.TransformDirectives })),
+);
+const TransformActions = lazy(() =>
+  loadStudioPanels().then((module) => ({ default: module.TransformActions })),
 );
 const ChatPanel = lazy(() => loadStudioPanels().then((module) => ({ default: module.ChatPanel })));
 
@@ -39,6 +46,7 @@ function Studio() {
   const { showResult } = useTransformWorkspace();
   const [isSheetExpanded, setIsSheetExpanded] = useState(false);
   const isKeyboardFocus = useKeyboardFocus();
+  const isSheet = useMediaQuery(phoneStudioQuery);
   const isProjectOpen = stage === 'created';
   useEffect(() => {
     if (!isProjectOpen) return afterFirstPaint(loadStudioPanels);
@@ -130,9 +138,28 @@ function Studio() {
             </Suspense>
           )}
         >
-          <Suspense fallback={loading}>
-            {isDirectivesOffer ? <TransformControls /> : <ChatSection />}
-          </Suspense>
+          {({ project, imageActions }) => {
+            const main = isDirectivesOffer ? (
+              <Suspense key="directives" fallback={loading}>
+                <TransformDirectives />
+              </Suspense>
+            ) : (
+              <Suspense key="chat" fallback={loading}>
+                <ChatSection />
+              </Suspense>
+            );
+            const actions = isDirectivesOffer ? (
+              <Suspense key="actions" fallback={null}>
+                <TransformActions />
+              </Suspense>
+            ) : null;
+            // In the page as on the screen, so Tab and a screen reader follow the eye: on a phone
+            // the colours (or the chat) come first, then "Mark areas", then the project's name and
+            // offer (decision 090); wider, the project heads the column. Transform is last, sticky
+            // at the column's bottom edge. Keyed: a new order moves the parts, none remounts (the
+            // mask editor keeps what was painted).
+            return isSheet ? [main, imageActions, project, actions] : [project, imageActions, main, actions];
+          }}
         </ProjectPanel>
       </section>
     </div>

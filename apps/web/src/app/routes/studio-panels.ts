@@ -5,6 +5,7 @@ export { ChatPanel } from '../../features/chat/index.ts';
 export {
   AreaEditor,
   KeptLooks,
-  TransformControls,
+  TransformActions,
+  TransformDirectives,
   TransformResultArea,
 } from '../../features/transform/index.ts';

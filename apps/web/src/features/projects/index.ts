@@ -15,7 +15,12 @@ export { useRenameProject } from './api/rename-project.ts';
 export { type UploadOptions, uploadWithProgress } from './api/upload-with-progress.ts';
 export { ImagePicker, type ImagePickerProps } from './components/image-picker.tsx';
 export { ProjectGallery, type ProjectGalleryProps } from './components/project-gallery.tsx';
-export { ProjectPanel, type ProjectPanelProps, ProjectPhoto } from './components/project-panel.tsx';
+export {
+  ProjectPanel,
+  type ProjectPanelParts,
+  type ProjectPanelProps,
+  ProjectPhoto,
+} from './components/project-panel.tsx';
 export {
   type BaseImage,
   type CurrentProject,

@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
+import type { DirectivesPanelValue } from '../directives/index.ts';
 import { isJobFinished, jobQueryKey, storeJob } from '../jobs/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
 
@@ -36,6 +37,13 @@ interface TransformWorkspace {
   /** The swatch under the mouse, previewed on its element until the mouse leaves it. */
   hoveredColour: PreviewColour | null;
   setHoveredColour(colour: PreviewColour | null): void;
+  /**
+   * The directives panel's whole value, which Transform reads: the panel and the Transform bar
+   * are two parts of the control column, with "Mark areas" and the project between them on a
+   * phone (docs/decisions/090-studio-one-screen-and-instant-preview.md).
+   */
+  directivesValue: DirectivesPanelValue | null;
+  setDirectivesValue(value: DirectivesPanelValue | null): void;
   /** The directives panel's current choices (options offers), for "Keep this look". */
   currentDirectives: OptionsDirectives | null;
   setCurrentDirectives(directives: OptionsDirectives | null): void;
@@ -78,6 +86,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
   const [inpaintingMask, setInpaintingMask] = useState<string | null>(null);
   const [markingRequest, requestMarking] = useState<RegionElement | null>(null);
   const [isSavingAreas, setIsSavingAreas] = useState(false);
+  const [directivesValue, setDirectivesValue] = useState<DirectivesPanelValue | null>(null);
   const [previewColours, setPreviewColours] = useState<PreviewColour[]>([]);
   const [hoveredColour, setHoveredColour] = useState<PreviewColour | null>(null);
   const [currentDirectives, setCurrentDirectives] = useState<OptionsDirectives | null>(null);
@@ -161,6 +170,8 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       setPreviewColours,
       hoveredColour,
       setHoveredColour,
+      directivesValue,
+      setDirectivesValue,
       currentDirectives,
       setCurrentDirectives,
       keptLooks,
@@ -179,6 +190,7 @@ export function TransformWorkspaceProvider({ children }: { children: ReactNode }
       isSavingAreas,
       previewColours,
       hoveredColour,
+      directivesValue,
       currentDirectives,
       keptLooks,
       restoreRequest,

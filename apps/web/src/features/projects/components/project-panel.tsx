@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Fragment, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../projects.css';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,8 +25,19 @@ export interface ProjectPanelProps {
    * photo itself is on the studio's stage (ProjectPhoto).
    */
   renderImageActions?: () => ReactNode;
-  /** Rendered below the offers once the project exists (the directives panel, say). */
-  children?: ReactNode;
+  /**
+   * Rendered below the offers once the project exists (the directives panel, say). Or a function
+   * given the panel's own parts, which places them among its own in the order of the screen: the
+   * studio's phone sheet puts the colours first (docs/decisions/090-studio-one-screen-and-instant-preview.md).
+   * Each part carries a key, so a new order moves them without remounting them.
+   */
+  children?: ReactNode | ((parts: ProjectPanelParts) => ReactNode);
+}
+
+/** The project panel's parts, each keyed: the project's name, offer and base note; the image actions. */
+export interface ProjectPanelParts {
+  project: ReactNode;
+  imageActions: ReactNode;
 }
 
 /** The control column's project part (docs/product.md, Studio and preview: upload and project flow). */
@@ -48,14 +59,26 @@ export function ProjectPanel({ renderImageActions, children }: ProjectPanelProps
       </p>
     );
     if (!current.project) return loading;
+    const projectPart = (
+      <Fragment key="project">
+        <ProjectName projectId={current.project.id} name={current.project.name} />
+        <OfferPicker value={current.offer} onChange={current.setOffer} />
+        <BaseImageNote />
+      </Fragment>
+    );
+    const imageActions = <Fragment key="image-actions">{renderImageActions?.()}</Fragment>;
     return (
       <Suspense fallback={loading}>
         <div className="project-panel">
-          <ProjectName projectId={current.project.id} name={current.project.name} />
-          <OfferPicker value={current.offer} onChange={current.setOffer} />
-          <BaseImageNote />
-          {renderImageActions?.()}
-          {children}
+          {typeof children === 'function' ? (
+            children({ project: projectPart, imageActions })
+          ) : (
+            <>
+              {projectPart}
+              {imageActions}
+              {children}
+            </>
+          )}
         </div>
       </Suspense>
     );
