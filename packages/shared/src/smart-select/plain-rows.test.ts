@@ -56,4 +56,25 @@ describe('cuts split at plain rows', () => {
     expect(shareSelected(wall, onPanels)).toBeLessThan(0.1);
     expect(shareSelected(wall, onWindows)).toBeLessThan(0.05);
   });
+
+  it('a window of one undivided pane stays cut whole: no bars cross it, its plain rows part nothing', () => {
+    // Two floors of three framed windows of plain glass: only the rows where a cut meets the
+    // wall are busy, and the glass must not go to the wall.
+    const panes: Rectangle[] = [40, 150].flatMap((top) =>
+      [40, 150, 260].map((left) => ({ left, top, right: left + 59, bottom: top + 79 })),
+    );
+    const plainGlass = makeImage(360, 260, (x, y) => {
+      const pane = panes.find((box) => isInside(box, x, y));
+      if (!pane) return shade(render, 1, noise(x, y, 5));
+      const inner = {
+        left: pane.left + 4,
+        top: pane.top + 4,
+        right: pane.right - 4,
+        bottom: pane.bottom - 4,
+      };
+      return isInside(inner, x, y) ? [120, 140, 160] : [55, 58, 62];
+    });
+    const wall = selectFacadeElement(prepareFacadeImage(plainGlass), { x: 20, y: 20 }, 'surface');
+    expect(shareSelected(wall, (x, y) => panes.some((box) => isInside(box, x, y)))).toBeLessThan(0.02);
+  });
 });

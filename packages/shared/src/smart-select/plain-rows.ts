@@ -21,6 +21,8 @@ export interface PlainRowTuning {
 
 /** The columns at each end of a row left out of its crossing edges: the bay's own side frames. */
 const sideShare = 0.15;
+/** A piece beside a plain run must have at least this share of its rows (inside the cut's rim) crossed by bars. */
+const barredShare = 0.5;
 /** Up to this many points along a row tell its crossing edges (a click stays fast). */
 const samplesPerRow = 48;
 
@@ -55,12 +57,27 @@ export function splitAtPlainRows(image: FacadeImage, cut: Rectangle, tuning: Pla
   let busiest = 0;
   for (const value of crossing) busiest = Math.max(busiest, value);
   const limit = tuning.share * busiest;
+  const isPlain = (row: number) => (crossing[row] as number) <= limit;
+  // A piece is a window only when bars cross most of its rows inside the cut's rim: an undivided
+  // pane is plain all through but for the rows where the cut meets the wall, and must not be
+  // taken for a spandrel (its glass would go to the wall).
+  const rim = tuning.minimumRun;
+  const isBarred = (from: number, to: number) => {
+    const first = Math.max(from, rim);
+    const last = Math.min(to, rows - 1 - rim);
+    if (last < first) return false;
+    let busy = 0;
+    for (let row = first; row <= last; row++) if (!isPlain(row)) busy++;
+    return busy >= barredShare * (last - first + 1);
+  };
+  const runs = runsOf(isPlain, rows, 0).filter(([start, end]) => end - start + 1 >= tuning.minimumRun);
   const pieces: Rectangle[] = [];
   let pieceStart = 0;
   let pieceTop = cut.top;
-  for (const [start, end] of runsOf((row) => (crossing[row] as number) <= limit, rows, 0)) {
-    if (end - start + 1 < tuning.minimumRun) continue;
+  for (const [index, [start, end]] of runs.entries()) {
     if (start - pieceStart < tuning.minimumPiece || rows - 1 - end < tuning.minimumPiece) continue;
+    const nextStart = runs[index + 1]?.[0] ?? rows;
+    if (!isBarred(pieceStart, start - 1) || !isBarred(end + 1, nextStart - 1)) continue;
     const back = Math.floor(tuning.giveBack * (end - start + 1));
     pieces.push({ ...cut, top: pieceTop, bottom: top + start - 1 + back });
     pieceStart = end + 1;
