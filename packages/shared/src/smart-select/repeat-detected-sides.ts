@@ -135,7 +135,7 @@ function movesOf(
  * Where a side's line is read: along the rectangle less its ends (0.15 of its size each),
  * where corners and the neighbouring lines cross it.
  */
-function alongSide(rectangle: Rectangle, side: Side): [number, number] {
+export function alongSide(rectangle: Rectangle, side: Side): [number, number] {
   const insetX = Math.floor(0.15 * (rectangle.right - rectangle.left + 1));
   const insetY = Math.floor(0.15 * (rectangle.bottom - rectangle.top + 1));
   return isAcross(side)

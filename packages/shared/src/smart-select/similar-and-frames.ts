@@ -73,8 +73,8 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // one's look finds its like on the others' axes (docs/decisions/251, 280), and
   // each floor goes on along itself by its own look where the example's repeats stop: the
   // next building's or the attic's windows of the floor (docs/decisions/279); those, placed at
-  // the size of the floor's first window, take their own frames' sides where they are the
-  // stronger lines (docs/decisions/277). Last, a
+  // the size of the floor's first window, and the grid's repeats take their own frames' sides
+  // where they are much the stronger lines (docs/decisions/277, 278). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
   // than the wall beyond (open shutter leaves, a tripartite window's side lights), takes both
   // panels (docs/decisions/254).
@@ -96,7 +96,17 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   );
   const up = withColumnsGoingOnUp(image, checked);
   const along = withFloorsGoingOn(image, up);
-  const ownFramed = [...along.slice(0, up.length), ...toOwnFrames(image, along.slice(up.length))];
+  // The example stays as the user marked it, and decision 251's windows are the window click's
+  // own outline already; the grid's repeats and the floors' finds take their own frames' sides
+  // where those are much the stronger lines (docs/decisions/277, 278).
+  const gridCount = checked.length - 1;
+  const framed = toOwnFrames(image, [...along.slice(1, checked.length), ...along.slice(up.length)], along);
+  const ownFramed = [
+    ...along.slice(0, 1),
+    ...framed.slice(0, gridCount),
+    ...along.slice(checked.length, up.length),
+    ...framed.slice(gridCount),
+  ];
   return withFlankingLeaves(image, ownFramed);
 }
 
