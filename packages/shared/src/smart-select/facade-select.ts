@@ -425,6 +425,12 @@ export interface FacadeTuning {
   stripHeight: number;
   stripGap: number;
   /**
+   * 1: the strips a cut falls into at its bands of wall (docs/decisions/180) are tested as
+   * decision 203's, glued to no strip (docs/decisions/272-strips-from-wall-bands.md); 0: they
+   * are not tested.
+   */
+  stripPieces: number;
+  /**
    * A wall click's window cut is split at its runs of plain rows: rows whose crossing edges are
    * at most `plainRowShare` of its busiest row's (0: off), over at least `plainRowRun`
    * superpixel sizes, leaving at least `plainRowPiece` on each side; each piece takes back
@@ -573,6 +579,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
+  stripPieces: 1,
   plainRowShare: 0.15,
   plainRowRun: 0.6,
   plainRowPiece: 0.4,
@@ -709,8 +716,9 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
 /**
  * A wall click in its two parts: the surface it reaches (the clicked material and what it
  * encloses, but for what it encloses right under a found opening: docs/decisions/206) and the rectangles it cuts out of it (the surface's openings and the wall-only ones
- * of docs/decisions/150, split at the bands of wall through them (docs/decisions/180) and at
- * their plain rows (docs/decisions/271), the ground floor's and the balconies). The bench tells the wall a click misses by these parts.
+ * of docs/decisions/150, split at the bands of wall through them (docs/decisions/180; the strips
+ * that makes stay wall, docs/decisions/272) and at their plain rows (docs/decisions/271), the
+ * ground floor's and the balconies). The bench tells the wall a click misses by these parts.
  */
 export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitmask; cuts: Rectangle[] } {
   const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
@@ -753,7 +761,13 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
     },
     (px, py) => analysis.ownColour[image.superpixels.labels[py * image.width + px] as number] === 1,
   );
-  const split = completed.flatMap((cut) => withoutWallBands(image, cut, analysis.ownColour, bands));
+  const split = withoutStripPieces(
+    completed,
+    completed.map((cut) => withoutWallBands(image, cut, analysis.ownColour, bands)),
+    analysis.railings,
+    strips,
+    image.tuning.stripPieces > 0,
+  );
   // A cut over windows stacked in a bay parts at the plain spandrels between them
   // (docs/decisions/271-cuts-split-at-plain-rows.md).
   const plainRows = {
@@ -779,6 +793,38 @@ function stripTuning(tuning: FacadeTuning, cell: number): StripTuning {
 }
 
 /**
+ * The pieces of each of `cuts` after its split at bands of wall (`pieceSets`, one list per
+ * cut), less the pieces that are strips of ornament (docs/decisions/272-strips-from-wall-bands.md):
+ * a cornice's two shadow lines with the lit moulding between them are one cut of the detector,
+ * too high for decision 203's test, until a band parts it. A piece glued to a cut that is no
+ * strip stays, as decision 203's transom lights do; a strip is no glue (the two halves of a
+ * cornice are not each other's window).
+ */
+function withoutStripPieces(
+  cuts: readonly Rectangle[],
+  pieceSets: Rectangle[][],
+  railings: readonly Rectangle[],
+  tuning: StripTuning,
+  enabled: boolean,
+): Rectangle[] {
+  const all = pieceSets.flat();
+  if (!enabled) return all;
+  const glue = all.filter((cut) => !isStripShaped(cut, tuning));
+  return pieceSets.flatMap((pieces, at) => {
+    // A railing's pieces are the railing's (wide and low by nature, decision 203).
+    if (pieces.length < 2 || railings.includes(cuts[at] as Rectangle)) return pieces;
+    return pieces.filter((piece) => !isOrnamentStrip(piece, [piece, ...glue], railings, tuning));
+  });
+}
+
+/** More than `aspect` times as wide as high and lower than `height` pixels. */
+function isStripShaped(cut: Rectangle, tuning: StripTuning): boolean {
+  const width = cut.right - cut.left + 1;
+  const height = cut.bottom - cut.top + 1;
+  return tuning.aspect > 0 && height < tuning.height && width > tuning.aspect * height;
+}
+
+/**
  * A cut that is a strip of a wall's ornament, not an opening (docs/decisions/203-ornament-strips.md):
  * more than `aspect` times as wide as high and lower than `height` pixels (the shadow under a
  * window's hood, a cornice's or a string course's), neither a railing nor glued to another cut
@@ -792,8 +838,7 @@ function isOrnamentStrip(
   tuning: StripTuning,
 ): boolean {
   const width = cut.right - cut.left + 1;
-  const height = cut.bottom - cut.top + 1;
-  if (tuning.aspect <= 0 || height >= tuning.height || width <= tuning.aspect * height) return false;
+  if (!isStripShaped(cut, tuning)) return false;
   if (railings.includes(cut)) return false;
   return !cuts.some((other) => {
     if (other === cut) return false;
