@@ -215,6 +215,13 @@ export interface FacadeTuning {
    */
   subtractUnlikeWall: number;
   /**
+   * 1: a subtracting click removes the opening under it whenever a frame outlines it, also where
+   * the surface under it is small (at most `subtractSurfaceShare`): a balcony's colour may flood
+   * a quarter of the photo. 0: only on a large surface, as decisions 053 and 236 had it
+   * (docs/decisions/289-shift-click-on-a-framed-opening.md).
+   */
+  subtractOpeningFirst: number;
+  /**
    * A piece the surface does not take but surrounds, cut by the photo's left or right edge
    * (not its top or bottom), joins it when its hue is within this many × `surfaceDistance` of
    * the sample's: the same wall in shade running off the side of the photo (0: never;
@@ -502,6 +509,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   railingOffStreet: 0.08,
   subtractSurfaceShare: 0.3,
   subtractUnlikeWall: 12,
+  subtractOpeningFirst: 1,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
   groundProbe: 0.12,
@@ -898,17 +906,23 @@ function labelRuns(labels: Int32Array): Int32Array {
  * is larger than `subtractSurfaceShare` of the photo, the opening under the click goes
  * instead, as a window click would find it, when a frame outlines it (docs/decisions/053),
  * or when no frame does but the clicked superpixel is unlike the photo's main wall: a shop
- * front, a balcony in shade (docs/decisions/236-subtract-unlike-wall.md).
+ * front, a balcony in shade (docs/decisions/236-subtract-unlike-wall.md). A framed opening
+ * goes on a small surface too (`subtractOpeningFirst`): a click on a balcony whose colour
+ * floods a quarter of the photo means the balcony, not that quarter
+ * (docs/decisions/289-shift-click-on-a-framed-opening.md).
  */
 export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   const surface = selectFacadeElement(image, point, 'surface');
   let area = 0;
   for (const value of surface.data) area += value;
-  if (area <= image.tuning.subtractSurfaceShare * image.width * image.height) return surface;
+  const isLarge = area > image.tuning.subtractSurfaceShare * image.width * image.height;
+  if (!isLarge && image.tuning.subtractOpeningFirst <= 0) return surface;
   const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
   const y = Math.min(image.height - 1, Math.max(0, Math.round(point.y)));
   const found = findOpening(image, { x, y });
   const isFramed = outlineStrength(image, found) >= image.tuning.detectorOutline;
+  // Another material (the sky, a roof) with no frame around the click goes whole.
+  if (!isLarge && !isFramed) return surface;
   // On plain wall no frame outlines what the click found and the clicked colour is the wall's:
   // the user means the surface.
   if (!isFramed && !isUnlikeMainWall(image, { x, y })) return surface;

@@ -85,7 +85,7 @@ describe('a subtracting click on a wall layer (decision 053)', () => {
   });
 
   it('the surface under the click would have taken the whole wall (what the rule changes)', () => {
-    const image = prepareFacadeImage(photo, { tuning: { subtractSurfaceShare: 2 } });
+    const image = prepareFacadeImage(photo, { tuning: { subtractSurfaceShare: 2, subtractOpeningFirst: 0 } });
     const removed = subtractFromSurface(image, { x: 150, y: 120 });
     expect(shareSelected(removed, isWall)).toBeGreaterThan(0.5);
   });
