@@ -8,8 +8,8 @@
  * docs/decisions/278-select-all-similar-repeats-take-strong-frame-sides.md).
  */
 import { type FacadeImage, type Rectangle, trimTuning } from './facade-select.ts';
-import { isBarUnlikeWall } from './opening-trims.ts';
 import { openingAroundGlass } from './opening-rectangle.ts';
+import { isBarUnlikeWall } from './opening-trims.ts';
 import { overlapArea } from './rectangles.ts';
 import { alongSide, type Side, sideLineStrength, sides } from './repeat-detected-sides.ts';
 import { defaultRepeatSizeTuning } from './repeat-sizes.ts';
