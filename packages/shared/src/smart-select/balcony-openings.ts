@@ -12,14 +12,16 @@
  * with fainter lines is kept beside an outlined one on its floor (the same handrail and slab),
  * or beside two more fainter ones, or beside another piece of its railing; the gap between
  * pieces is cut with them; a railing standing on a deep slab with bars all along it needs no
- * more than a faint handrail. Where a balcony found with bars all along it repeats, alike at its
+ * more than a faint handrail. A balcony with bars all along it goes on along its floor while its
+ * slab's line and bars do. Where a balcony found with bars all along it repeats, alike at its
  * size on a floor of the balconies found or in its own column, is a balcony too. A balcony then
  * takes the shade its slab casts on the wall under it, where its corbels stand. Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
- * 267-balcony-repeats.md.
+ * 267-balcony-repeats.md, 268-balconies-along-their-slab.md.
  */
+import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { rowEdge } from './opening-rectangle.ts';
@@ -91,6 +93,17 @@ export interface BalconyTuning {
   repeatOverlap: number;
   /** Only balconies with a bar's edge in at least this share of their columns are examples. */
   repeatBars: number;
+  /**
+   * A balcony with a bar's edge in at least `alongExampleBars` of its columns goes on along its
+   * floor, a superpixel size at a time, while its slab's line runs on at least `alongShare` as
+   * strong as under it (0: never) and at least `alongLeast` × the photo's mean row edge, with a
+   * bar's edge in at least `alongBars` of the stretch's columns between its handrail and slab
+   * (docs/decisions/268-balconies-along-their-slab.md).
+   */
+  alongShare: number;
+  alongLeast: number;
+  alongBars: number;
+  alongExampleBars: number;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -118,6 +131,10 @@ export const defaultBalconyTuning: BalconyTuning = {
   repeatLikeness: 0.6,
   repeatOverlap: 0.3,
   repeatBars: 0.7,
+  alongShare: 0.7,
+  alongLeast: 1.5,
+  alongBars: 0.5,
+  alongExampleBars: 0.8,
 };
 
 /**
@@ -376,8 +393,28 @@ export function balconyOpenings(
   const examples = kept
     .filter((candidate) => candidate.barShare >= tuning.repeatBars)
     .map((candidate) => ({ ...candidate.box, bottom: candidate.slabLine }));
+  // A balcony with bars all along it goes on along its floor while its slab and bars do
+  // (docs/decisions/268-balconies-along-their-slab.md).
+  const along = kept
+    .filter((candidate) => candidate.barShare >= tuning.alongExampleBars)
+    .flatMap((candidate) => {
+      const top = Math.floor(candidate.box.top / step);
+      const bottom = Math.min(rows - 1, Math.floor(candidate.slabLine / step));
+      return balconyAlongItsFloor(
+        image,
+        candidate.box,
+        candidate.slabLine,
+        { share: tuning.alongShare, least: tuning.alongLeast * meanRowEdge, stretch: cell * step },
+        (from, to) => {
+          const left = Math.floor(from / step);
+          const right = Math.min(columns - 1, Math.floor(to / step));
+          return shareWithBars({ left, right, top, bottom }, left, right) >= tuning.alongBars;
+        },
+      );
+    });
   const boxes = [
     ...kept.map((candidate) => candidate.box),
+    ...along,
     ...gaps,
     ...balconyRepeats(
       image,

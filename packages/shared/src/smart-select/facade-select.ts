@@ -319,6 +319,11 @@ export interface FacadeTuning {
   balconyRepeatOverlap: number;
   /** Only balconies with a bar's edge in at least this share of their columns are examples. */
   balconyRepeatBars: number;
+  /** A balcony goes on along its floor while its slab's line and bars do (0: never; decision 268). */
+  balconyAlongShare: number;
+  balconyAlongLeast: number;
+  balconyAlongBars: number;
+  balconyAlongExampleBars: number;
   /**
    * Enclosed pieces as openings (docs/decisions/150): a piece the surface encloses but does
    * not take is an opening when its snapped rectangle is outlined this many times the photo's
@@ -547,6 +552,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyRepeatLikeness: 0.6,
   balconyRepeatOverlap: 0.3,
   balconyRepeatBars: 0.7,
+  balconyAlongShare: 0.7,
+  balconyAlongLeast: 1.5,
+  balconyAlongBars: 0.5,
+  balconyAlongExampleBars: 0.8,
   enclosedOutline: 2.5,
   enclosedFill: 0.6,
   enclosedMinimumSide: 1,
@@ -701,6 +710,10 @@ export function prepareFacadeImage(
     repeatLikeness: tuning.balconyRepeatLikeness,
     repeatOverlap: tuning.balconyRepeatOverlap,
     repeatBars: tuning.balconyRepeatBars,
+    alongShare: tuning.balconyAlongShare,
+    alongLeast: tuning.balconyAlongLeast,
+    alongBars: tuning.balconyAlongBars,
+    alongExampleBars: tuning.balconyAlongExampleBars,
   });
   report(1);
   return image;
