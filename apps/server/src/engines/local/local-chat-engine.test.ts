@@ -2,7 +2,7 @@ import { findSwatch, oklabFromBytes } from '@facelift/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChatReplyRequest } from '../chat-engine.ts';
-import { LocalChatEngine } from './local-chat-engine.ts';
+import { LocalChatEngine, replyWording } from './local-chat-engine.ts';
 
 const width = 60;
 const height = 40;
@@ -153,7 +153,7 @@ describe('LocalChatEngine (offline chat)', () => {
     const { pixels } = await facade();
     const isShutter = (x: number, y: number) => inside(shutter, x, y);
     const reply = await ask('les volets en bleu', 'fr', { mask: await maskOf(isShutter) });
-    expect(reply.text).toMatch(/^J'ai peint la zone peinte en bleu/);
+    expect(reply.text).toMatch(/^J’ai peint la zone peinte en bleu/);
     const output = await pixelsOf(reply.image as Buffer);
     expect(changedOutside(pixels, output, isShutter)).toBe(0);
     expect(Math.abs(hueOf(meanOklab(output, isShutter)) - swatchHue('coastalBlue'))).toBeLessThan(0.15);
@@ -196,5 +196,24 @@ describe('LocalChatEngine (offline chat)', () => {
     const noColour = await ask('¿qué estilo le queda bien a mi casa?', 'es');
     expect(noColour.image).toBeNull();
     expect(noColour.text).toMatch(/no he encontrado ningún color/);
+  });
+});
+
+/** Every text a wording holds, its phrases filled with a sample area and colour. */
+function textsOf(value: unknown, path: string): Array<[string, string]> {
+  if (typeof value === 'string') return [[path, value]];
+  if (typeof value === 'function') return [[path, String(value('les murs', 'bleu'))]];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
+    textsOf(inner, `${path}.${key}`),
+  );
+}
+
+describe('apostrophes in the es and fr replies', () => {
+  // The web app's locale files write French with the typographic ’ only (decision 294);
+  // the offline chat's replies sit beside them in the same conversation.
+  it('are all ’, none straight', () => {
+    const texts = (['es', 'fr'] as const).flatMap((language) => textsOf(replyWording[language], language));
+    expect(texts.length).toBeGreaterThan(20);
+    expect(texts.filter(([, text]) => text.includes("'")).map(([path]) => path)).toEqual([]);
   });
 });

@@ -8,8 +8,11 @@ type AreaName = ElementType | 'mask';
 /** The order replies list the parts in: large surfaces first. */
 const listedOrder: readonly ElementType[] = ['walls', 'roof', 'windowFrames', 'doorFrames'];
 
-/** How each reply names things, per interface language. */
-const wording: Record<
+/**
+ * How each reply names things, per interface language. French writes its apostrophe as the
+ * typographic ’, as the web app's locale files do (decision 294).
+ */
+export const replyWording: Record<
   ChatLanguage,
   {
     areas: Record<AreaName, string>;
@@ -98,29 +101,29 @@ const wording: Record<
       mask: 'la zone peinte',
     },
     paintedItem: (area, colour) => `${area} en ${colour}`,
-    painted: "j'ai peint",
-    darker: (area) => `j'ai assombri ${area}`,
-    lighter: (area) => `j'ai éclairci ${area}`,
+    painted: 'j’ai peint',
+    darker: (area) => `j’ai assombri ${area}`,
+    lighter: (area) => `j’ai éclairci ${area}`,
     and: 'et',
     unchanged: 'Le reste est inchangé.',
     tryThis:
       'Essayez « peins les murs en vert sauge et les cadres des portes en blanc » ou « le toit plus foncé ».',
     marked: (areas) => `Zones marquées : ${areas}.`,
     noneMarked:
-      "Aucune partie de la façade n'est encore marquée : utilisez « Marquer les zones » sous la photo.",
+      'Aucune partie de la façade n’est encore marquée : utilisez « Marquer les zones » sous la photo.',
     help: {
       structural_change: () =>
         'Hors ligne, je peux seulement repeindre : je ne peux pas ajouter, enlever, déplacer ni transformer des parties de la maison.',
       no_colour: () =>
-        "Hors ligne, je peux repeindre les murs, le toit, les cadres des fenêtres, ceux des portes ou la zone peinte, mais je n'ai trouvé aucune couleur dans votre message.",
+        'Hors ligne, je peux repeindre les murs, le toit, les cadres des fenêtres, ceux des portes ou la zone peinte, mais je n’ai trouvé aucune couleur dans votre message.',
       no_area: () =>
         'Quelle partie dois-je peindre ? Nommez les murs, le toit, les cadres des fenêtres ou des portes, ou peignez la zone avec « Marquer les zones ».',
       missing_region: (area) =>
-        `Aucune zone n'est marquée pour ${area}. Marquez-la avec « Marquer les zones », puis redemandez.`,
+        `Aucune zone n’est marquée pour ${area}. Marquez-la avec « Marquer les zones », puis redemandez.`,
       empty_area: (area) =>
         `La zone marquée pour ${area} est vide. Marquez-la de nouveau avec « Marquer les zones ».`,
       several_colours_one_area: () =>
-        "La zone peinte ne peut prendre qu'une couleur. Nommez une seule couleur, ou marquez chaque partie avec « Marquer les zones ».",
+        'La zone peinte ne peut prendre qu’une couleur. Nommez une seule couleur, ou marquez chaque partie avec « Marquer les zones ».',
     },
   },
 };
@@ -175,7 +178,7 @@ export class LocalChatEngine implements ChatEngine {
 
   /** "Painted the walls sage and made the roof darker. Everything else is unchanged." */
   private describe(paints: Paint[], request: ChatReplyRequest): string {
-    const words = wording[request.language];
+    const words = replyWording[request.language];
     const areaOf = (paint: Paint) => {
       // An element without a marked region was painted through the mask (see planPaints).
       const element = paint.area.kind === 'element' ? paint.area.element : null;
@@ -207,7 +210,7 @@ export class LocalChatEngine implements ChatEngine {
 
   /** What went wrong in the user's language, what to ask instead, and which parts are marked. */
   private explain(error: AppError, request: ChatReplyRequest): string {
-    const words = wording[request.language];
+    const words = replyWording[request.language];
     const details = (error.details ?? {}) as { reason?: string; element?: ElementType };
     const reason = details.reason && details.reason in words.help ? details.reason : 'no_colour';
     const area = details.element ? words.areas[details.element] : words.areas.mask;
