@@ -252,6 +252,26 @@ describe('before/after video creator', () => {
     expect(topmost).toBe(true);
   }, 120_000);
 
+  it('shows the empty video frame beside the settings on a wide screen, and not at all on a phone', async () => {
+    // The phone rule that hides the frame came before the frame's own rule in video.css, which
+    // then showed it again: a 4:3 dashed box with ▶ under the settings at 390 px (decision 295).
+    const frameBox = async (width: number, height: number) => {
+      const { page } = await newSession({ viewport: { width, height } });
+      await showRecolouredResult(page, baseUrl);
+      const dialog = await openVideoCreator(page);
+      await dialog.getByRole('button', { name: 'Generate video' }).waitFor();
+      return dialog.locator('.video-creator__placeholder').boundingBox();
+    };
+    const wide = await frameBox(1366, 768);
+    expect(wide?.width ?? 0).toBeGreaterThan(200);
+    const phone = await frameBox(390, 844);
+    expect(
+      phone
+        ? `${Math.round(phone.width)} x ${Math.round(phone.height)} at y ${Math.round(phone.y)}`
+        : 'hidden',
+    ).toBe('hidden');
+  }, 120_000);
+
   it('shows the catalogue texts when a picture fails to load or no format can be made', async () => {
     const { page } = await newSession();
     await showRecolouredResult(page, baseUrl);
