@@ -75,3 +75,49 @@ describe('select all similar takes the leaves flanking a window (docs/decisions/
     );
   });
 });
+
+describe('leaves whose outer edge fades over part of their height count (docs/decisions/292)', () => {
+  // One framed window (60 × 80) with a louvred leaf 26 pixels wide against each side, on a
+  // grainy render. Over the leaves' lower third their outer stile is the render's colour (a
+  // shadow, a worn paint edge): the line along the leaf's outer side holds on about 0.6 of the
+  // window's rows, and the render's grain leaves the louvres about 1.6 × as textured.
+  const window: Rectangle = { left: 120, top: 60, right: 179, bottom: 139 };
+  const leaves: Rectangle[] = [
+    { left: window.left - 26, top: window.top, right: window.left - 1, bottom: window.bottom },
+    { left: window.right + 1, top: window.top, right: window.right + 26, bottom: window.bottom },
+  ];
+  const plaster = (x: number, y: number): [number, number, number] => {
+    const grain = noise(x, y, 14);
+    return [200 + grain, 160 + grain, 130 + grain];
+  };
+  const image = prepareFacadeImage(
+    makeImage(300, 200, (x, y) => {
+      const grain = noise(x, y, 3);
+      if (isInside(window, x, y)) {
+        if (isTwoPaneFrame(window, x, y)) return [62 + grain, 58 + grain, 54 + grain];
+        return [96 + grain, 110 + grain, 128 + grain];
+      }
+      const leaf = leaves.find((candidate) => isInside(candidate, x, y));
+      if (leaf) {
+        const outer = leaf.left < window.left ? x < leaf.left + 4 : x > leaf.right - 4;
+        if (outer && y > leaf.top + 0.6 * (leaf.bottom - leaf.top)) return plaster(x, y);
+        if ((y - leaf.top) % 4 === 0) return [60 + grain, 95 + grain, 70 + grain];
+        return [90 + grain, 140 + grain, 100 + grain];
+      }
+      return plaster(x, y);
+    }),
+  );
+
+  it("takes both leaves, each within 4 px (decision 254's 0.8 of the rows and 1.8 × the texture took none)", () => {
+    const found = withFlankingLeaves(image, [window]);
+    expect(found).toHaveLength(3);
+    for (const leaf of leaves) {
+      const repeat = found.find(
+        (candidate) => candidate !== window && isInside(leaf, (candidate.left + candidate.right) / 2, 100),
+      );
+      expect(repeat, `leaf at ${leaf.left}`).toBeDefined();
+      expect(Math.abs((repeat as Rectangle).left - leaf.left)).toBeLessThanOrEqual(4);
+      expect(Math.abs((repeat as Rectangle).right - leaf.right)).toBeLessThanOrEqual(4);
+    }
+  });
+});

@@ -20,9 +20,13 @@ export interface FlankTuning {
   widest: number;
   /** The wall read beyond a leaf, as a share of the window's width (at least 3 pixels). */
   beyond: number;
-  /** The leaf's outer edge is a line on at least this share of the window's rows. */
+  /**
+   * The leaf's outer edge is a line on at least this share of the window's rows: an open
+   * leaf's outer stile fades into the wall's shadow or worn paint over part of its height
+   * (docs/decisions/292).
+   */
   edgeRows: number;
-  /** A leaf's mean gradient is at least this many times the wall's beyond it. */
+  /** A leaf's mean gradient is at least this many times the wall's beyond it (grainy render: decision 292). */
   texture: number;
   /** The two leaves of a window are as wide within this share of the wider. */
   pairSlack: number;
@@ -34,8 +38,8 @@ export const defaultFlankTuning: FlankTuning = {
   narrowest: 0.12,
   widest: 0.65,
   beyond: 0.1,
-  edgeRows: 0.8,
-  texture: 1.8,
+  edgeRows: 0.6,
+  texture: 1.5,
   pairSlack: 0.3,
 };
 
