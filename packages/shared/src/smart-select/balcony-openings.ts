@@ -93,6 +93,8 @@ export interface BalconyTuning {
   repeatOverlap: number;
   /** Only balconies with a bar's edge in at least this share of their columns are examples. */
   repeatBars: number;
+  /** A repeat is kept only where the vertical edges crossing it are at least this share of its example's. */
+  repeatOwnBars: number;
   /**
    * A balcony with a bar's edge in at least `alongExampleBars` of its columns goes on along its
    * floor, a superpixel size at a time, while its slab's line runs on at least `alongShare` as
@@ -131,6 +133,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   repeatLikeness: 0.6,
   repeatOverlap: 0.3,
   repeatBars: 0.7,
+  repeatOwnBars: 0.3,
   alongShare: 0.7,
   alongLeast: 1.5,
   alongBars: 0.5,
@@ -420,7 +423,7 @@ export function balconyOpenings(
       image,
       examples,
       [...kept.map((candidate) => candidate.box), ...gaps],
-      { likeness: tuning.repeatLikeness, overlap: tuning.repeatOverlap },
+      { likeness: tuning.repeatLikeness, overlap: tuning.repeatOverlap, ownBars: tuning.repeatOwnBars },
       step,
     ),
   ];

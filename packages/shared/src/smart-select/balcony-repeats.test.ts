@@ -59,4 +59,40 @@ describe('balconies where a found one repeats', () => {
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, (x, y) => isInside(faintMiddle, x, y))).toBeGreaterThan(0.5);
   });
+
+  // Four floors of four windows with a French balcony before each window of the second floor
+  // only (the review's drawing): a window's lower part over the wall under it looks enough like
+  // a railing before one that the example's column searched without bars put a balcony under
+  // every window above and below (docs/decisions/267, amendment).
+  const columnLefts = [30, 150, 270, 390];
+  const floorWindows: Rectangle[] = [40, 160, 280, 400].flatMap((top) =>
+    columnLefts.map((left) => ({ left, top, right: left + 59, bottom: top + 89 })),
+  );
+  const french: Rectangle[] = columnLefts.map((left) => ({
+    left: left - 6,
+    top: 215,
+    right: left + 65,
+    bottom: 259,
+  }));
+  const floorsPhoto = makeImage(520, 560, (x, y) => {
+    const grain = noise(x, y, 4);
+    for (const balcony of french) {
+      if (!isInside(balcony, x, y)) continue;
+      if (y > balcony.bottom - 10) return shade(render, balcony.bottom - y < 4 ? 0.3 : 1.03, grain);
+      if (y - balcony.top < 3 || x % 6 < 2) return shade(iron, 1, grain);
+    }
+    return shade(floorWindows.some((box) => isInside(box, x, y)) ? glass : render, 1, grain);
+  });
+  const offTheirFloor = (boxes: Rectangle[]) => boxes.filter((box) => box.bottom < 215 || box.top > 259);
+
+  it('a balcony on one floor is not repeated under the windows of the floors without one', () => {
+    const image = prepareFacadeImage(floorsPhoto);
+    expect(image.balconyOpenings.length).toBeGreaterThan(0);
+    expect(offTheirFloor(image.balconyOpenings)).toEqual([]);
+  });
+
+  it('repeats without bars of their own (balconyRepeatOwnBars 0) fall under the windows of the other floors', () => {
+    const image = prepareFacadeImage(floorsPhoto, { tuning: { balconyRepeatOwnBars: 0 } });
+    expect(offTheirFloor(image.balconyOpenings).length).toBeGreaterThan(3);
+  });
 });

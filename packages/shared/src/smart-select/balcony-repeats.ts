@@ -17,8 +17,26 @@ import { likenessMargin } from './repeat-likeness.ts';
 export interface BalconyRepeatTuning {
   /** A rectangle is a repeat when its likeness to the example is at least this (0: never)… */
   likeness: number;
-  /** …and it overlaps a balcony already found (or a repeat kept before it) by at most this share of its area. */
+  /** …and it overlaps a balcony already found (or a repeat kept before it) by at most this share of its area… */
   overlap: number;
+  /** …and the vertical edges crossing it are at least this share of the example's (per pixel). */
+  ownBars: number;
+}
+
+/** The vertical edges crossing `box` per pixel: a railing's bars (or a window's sides alone). */
+function barDensity(image: FacadeImage, box: Rectangle): number {
+  const { width, height, verticalEdgeSums } = image;
+  const left = Math.max(0, box.left);
+  const right = Math.min(width - 1, box.right);
+  const top = Math.max(0, box.top);
+  const bottom = Math.min(height - 1, box.bottom);
+  if (right < left || bottom < top) return 0;
+  let sum = 0;
+  for (let x = left; x <= right; x++) {
+    sum +=
+      (verticalEdgeSums[(bottom + 1) * width + x] as number) - (verticalEdgeSums[top * width + x] as number);
+  }
+  return sum / ((right - left + 1) * (bottom - top + 1));
 }
 
 /** The grid of cells a rectangle is read as, each way (as repeat-likeness.ts). */
@@ -196,6 +214,7 @@ export function balconyRepeats(
       height,
     );
     if (!likeness) continue;
+    const exampleBars = barDensity(image, example);
     const reachX = Math.round(width / 4);
     const reachY = Math.round(height / 4);
     // The floors of the balconies found, one per quarter of the example's height.
@@ -278,7 +297,9 @@ export function balconyRepeats(
     matches.sort((a, b) => b.score - a.score);
     for (const { x, y } of matches) {
       const box = boxAt(x, y);
-      if (!isFree(box)) continue;
+      // A window's lower part over the wall under it looks enough like a railing in front of
+      // one: a repeat must be crossed by bars of its own (docs/decisions/267, amendment).
+      if (!isFree(box) || barDensity(image, box) < tuning.ownBars * exampleBars) continue;
       taken.push(box);
       repeats.push(box);
     }

@@ -319,6 +319,8 @@ export interface FacadeTuning {
   balconyRepeatOverlap: number;
   /** Only balconies with a bar's edge in at least this share of their columns are examples. */
   balconyRepeatBars: number;
+  /** A repeat is kept only where the vertical edges crossing it are at least this share of its example's (0: any). */
+  balconyRepeatOwnBars: number;
   /** A balcony goes on along its floor while its slab's line and bars do (0: never; decision 268). */
   balconyAlongShare: number;
   balconyAlongLeast: number;
@@ -552,6 +554,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyRepeatLikeness: 0.6,
   balconyRepeatOverlap: 0.3,
   balconyRepeatBars: 0.7,
+  balconyRepeatOwnBars: 0.3,
   balconyAlongShare: 0.7,
   balconyAlongLeast: 1.5,
   balconyAlongBars: 0.5,
@@ -710,6 +713,7 @@ export function prepareFacadeImage(
     repeatLikeness: tuning.balconyRepeatLikeness,
     repeatOverlap: tuning.balconyRepeatOverlap,
     repeatBars: tuning.balconyRepeatBars,
+    repeatOwnBars: tuning.balconyRepeatOwnBars,
     alongShare: tuning.balconyAlongShare,
     alongLeast: tuning.balconyAlongLeast,
     alongBars: tuning.balconyAlongBars,
