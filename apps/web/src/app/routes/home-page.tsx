@@ -62,26 +62,6 @@ function Studio() {
   // there, instead of a "Loading…" that empties the column and resets its scroll.
   const shownOffer = useDeferredValue(offer);
   const isDirectivesOffer = shownOffer !== 'chat';
-  // Kept looks and the gallery: under the photo in its column when wider; on a phone they follow
-  // the control sheet in the page as on the screen, so Tab does not go down to them and back up
-  // to the sheet (decision 296).
-  const belowStage = (
-    <>
-      {baseImage && offer === 'standard' ? (
-        <div className="studio__looks">
-          <Suspense fallback={null}>
-            <KeptLooks />
-          </Suspense>
-        </div>
-      ) : null}
-      <section className="studio__gallery" aria-labelledby="gallery-title">
-        <h2 id="gallery-title" className="studio__gallery-title">
-          {t('home.galleryTitle')}
-        </h2>
-        <ProjectGallery onOpenResult={(item) => showResult(item.id)} />
-      </section>
-    </>
-  );
   return (
     <div className={baseImage ? 'studio' : 'studio studio--no-photo'}>
       <div className="studio__stage-column">
@@ -104,7 +84,19 @@ function Studio() {
             <div className="empty-state studio__empty">{t('home.projectPanelIntro')}</div>
           )}
         </section>
-        {isSheet ? null : belowStage}
+        {baseImage && offer === 'standard' ? (
+          <div className="studio__looks">
+            <Suspense fallback={null}>
+              <KeptLooks />
+            </Suspense>
+          </div>
+        ) : null}
+        <section className="studio__gallery" aria-labelledby="gallery-title">
+          <h2 id="gallery-title" className="studio__gallery-title">
+            {t('home.galleryTitle')}
+          </h2>
+          <ProjectGallery onOpenResult={(item) => showResult(item.id)} />
+        </section>
       </div>
       <section
         className={
@@ -170,7 +162,6 @@ function Studio() {
           }}
         </ProjectPanel>
       </section>
-      {isSheet ? belowStage : null}
     </div>
   );
 }
