@@ -98,6 +98,27 @@ describe('e-mail and password', () => {
     }
   });
 
+  it('keeps a focused field clear of the sticky dialog title when the dialog scrolls', async () => {
+    // A phone held sideways: the sign-in form scrolls under its sticky title and Close (decision
+    // 287). Tab on from the last control wraps to the e-mail box at the form's top, which the
+    // browser scrolled to the dialog's top edge, under the title (review: y 16-58, title to 80).
+    const { page } = await newSession({ viewport: { width: 390, height: 420 } });
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: 'Sign in / Sign up' }).click();
+    const dialog = page.getByRole('dialog');
+    const email = dialog.getByLabel('E-mail');
+    await email.focus();
+    // Tab on down the form and past Close, round to the e-mail box.
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      if (await email.evaluate((input) => input === document.activeElement)) break;
+    }
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+    const header = await dialog.locator('.ui-modal__header').boundingBox();
+    const box = await email.boundingBox();
+    expect(header && box && Math.round(box.y - (header.y + header.height))).toBeGreaterThanOrEqual(0);
+  });
+
   it('says when the e-mail is taken', async () => {
     const { page } = await newSession();
     const email = uniqueEmail('taken');
