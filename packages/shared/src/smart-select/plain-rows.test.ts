@@ -77,4 +77,40 @@ describe('cuts split at plain rows', () => {
     const wall = selectFacadeElement(prepareFacadeImage(plainGlass), { x: 20, y: 20 }, 'surface');
     expect(shareSelected(wall, (x, y) => panes.some((box) => isInside(box, x, y)))).toBeLessThan(0.02);
   });
+
+  it('a sash window with a barred top and a curtain behind its plain lower sash stays cut whole', () => {
+    // Four tall windows: a top sash with glazing bars, a meeting rail, a plain lower sash, and
+    // a red café curtain with vertical folds across its foot (the review's drawing). Both ends
+    // are crossed by bars and the plain glass between looks like a spandrel, but the two ends
+    // are not alike: one window, whose glass must not go to the wall.
+    const frame: Colour = [235, 235, 230];
+    const sashWindows: Rectangle[] = [60, 240, 420, 600].map((left) => ({
+      left,
+      top: 80,
+      right: left + 99,
+      bottom: 339,
+    }));
+    const sashes = makeImage(760, 420, (x, y) => {
+      const grain = noise(x, y, 4);
+      const window = sashWindows.find((box) => isInside(box, x, y));
+      if (!window) return shade(render, 1, grain);
+      const across = x - window.left;
+      const down = y - window.top;
+      if (across < 6 || across > 93 || down < 6 || down > 253 || (down >= 115 && down <= 118))
+        return shade(frame, 1, grain);
+      if (down < 115 && (across % 30 < 3 || Math.abs(down - 57) <= 1)) return shade(frame, 1, grain);
+      if (down >= 180) return shade(across % 10 < 5 ? [150, 60, 60] : [110, 40, 40], 1, grain);
+      return shade(glass, 1, grain);
+    });
+    const lowerSashGlass = (x: number, y: number) =>
+      sashWindows.some((box) =>
+        isInside(
+          { left: box.left + 8, top: box.top + 125, right: box.right - 8, bottom: box.top + 175 },
+          x,
+          y,
+        ),
+      );
+    const wall = selectFacadeElement(prepareFacadeImage(sashes), { x: 20, y: 400 }, 'surface');
+    expect(shareSelected(wall, lowerSashGlass)).toBeLessThan(0.02);
+  });
 });

@@ -6,6 +6,7 @@
  * crossed by its mullions and muntins.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { boxColour } from './opening-rectangle.ts';
 import { runsOf } from './runs.ts';
 
 export interface PlainRowTuning {
@@ -23,6 +24,12 @@ export interface PlainRowTuning {
 const sideShare = 0.15;
 /** A piece beside a plain run must have at least this share of its rows (inside the cut's rim) crossed by bars. */
 const barredShare = 0.5;
+/**
+ * The pieces beside a plain run differ in mean colour (OKLab, as the image's Lab channels) by
+ * at most this: stacked windows of a bay hold the same glass; a sash's barred top and a plain
+ * lower sash behind a curtain do not.
+ */
+const alikeColour = 10;
 /** Up to this many points along a row tell its crossing edges (a click stays fast). */
 const samplesPerRow = 48;
 
@@ -70,6 +77,15 @@ export function splitAtPlainRows(image: FacadeImage, cut: Rectangle, tuning: Pla
     for (let row = first; row <= last; row++) if (!isPlain(row)) busy++;
     return busy >= barredShare * (last - first + 1);
   };
+  // Read between the side frames, as the crossing edges are.
+  const isAlike = (fromA: number, toA: number, fromB: number, toB: number) => {
+    const a = boxColour(image, { left: from, right: to, top: top + fromA, bottom: top + toA });
+    const b = boxColour(image, { left: from, right: to, top: top + fromB, bottom: top + toB });
+    let squares = 0;
+    for (let channel = 0; channel < 3; channel++)
+      squares += ((a[channel] as number) - (b[channel] as number)) ** 2;
+    return Math.sqrt(squares) <= alikeColour;
+  };
   const runs = runsOf(isPlain, rows, 0).filter(([start, end]) => end - start + 1 >= tuning.minimumRun);
   const pieces: Rectangle[] = [];
   let pieceStart = 0;
@@ -78,6 +94,7 @@ export function splitAtPlainRows(image: FacadeImage, cut: Rectangle, tuning: Pla
     if (start - pieceStart < tuning.minimumPiece || rows - 1 - end < tuning.minimumPiece) continue;
     const nextStart = runs[index + 1]?.[0] ?? rows;
     if (!isBarred(pieceStart, start - 1) || !isBarred(end + 1, nextStart - 1)) continue;
+    if (!isAlike(pieceStart, start - 1, end + 1, nextStart - 1)) continue;
     const back = Math.floor(tuning.giveBack * (end - start + 1));
     pieces.push({ ...cut, top: pieceTop, bottom: top + start - 1 + back });
     pieceStart = end + 1;
