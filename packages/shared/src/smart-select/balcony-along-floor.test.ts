@@ -56,6 +56,7 @@ describe('a balcony goes on along its floor while its slab and bars do', () => {
     const onFloor = image.balconyOpenings.filter(
       (box) => box.top <= balcony.bottom && box.bottom >= balcony.top,
     );
+    expect(onFloor.length).toBeGreaterThan(0);
     expect(Math.min(...onFloor.map((box) => box.left))).toBeGreaterThan(balcony.left + 40);
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, ends)).toBeGreaterThan(0.4);

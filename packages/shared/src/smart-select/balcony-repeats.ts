@@ -251,6 +251,9 @@ export function balconyRepeats(
     };
     const scores = new Map<number, number>();
     const scoreAt = (x: number, y: number) => {
+      // A climb may step off the grid: there is nothing to read, and its position would alias a
+      // cell of the next row in the cache.
+      if (x < 0 || x > lastX || y < 0 || y > lastY) return -1;
       const position = y * sums.columns + x;
       let score = scores.get(position);
       if (score === undefined) {
