@@ -235,6 +235,14 @@ export interface FacadeTuning {
    */
   sideLightness: number;
   /**
+   * A piece the surface does not take but surrounds, cut by the photo's top edge (not its
+   * foot), joins it as a side piece does (`sidePieceHue`, `sideLightness`) when the superpixels
+   * along that edge have at least this lightness spread on average (OKLab × 100): a top storey
+   * of a lighter stone running off the photo has relief, an overcast sky is smooth (0: never;
+   * docs/decisions/309-walls-off-the-top.md).
+   */
+  topPieceRelief: number;
+  /**
    * Ground-floor openings (docs/decisions/140, `ground-openings.ts`): their columns are looked
    * for in this share of the photo's height at its foot (0: none)…
    */
@@ -519,6 +527,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   subtractOpeningFirst: 1,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
+  topPieceRelief: 2,
   groundProbe: 0.12,
   groundReach: 0.3,
   groundDarkness: 6,
@@ -1197,8 +1206,18 @@ function analyseSurface(image: FacadeImage, seed: number, click?: Point): Surfac
       sideLimit > 0 &&
       pieceL / area >= tuning.sideLightness * sample.l &&
       (pieceA / area - sample.a) ** 2 + (pieceB / area - sample.b) ** 2 <= sideLimit ** 2;
+    // A piece cut by the top edge is the sky or a roof, unless it is the wall's top storey
+    // running off the photo: of the wall's hue, not much darker, with relief along the edge
+    // (docs/decisions/309-walls-off-the-top.md). Wall clicks only: the main wall's openings
+    // found once per photo stay as they were (windows and "select all similar" read them).
+    const isWallOffTheTop =
+      click !== undefined &&
+      bounds.top === 0 &&
+      isWallOffTheSide &&
+      tuning.topPieceRelief > 0 &&
+      hasReliefAlongTop(superpixels, component, size, sky, tuning.topPieceRelief);
     const touchesBorder =
-      bounds.top === 0 ||
+      (bounds.top === 0 && !isWallOffTheTop) ||
       bounds.bottom === image.height - 1 ||
       (!isWallOffTheSide && (bounds.left === 0 || bounds.right === image.width - 1));
     if (!touchesBorder && area <= tuning.openingMaximumShare * imageArea) {
@@ -1254,6 +1273,31 @@ function analyseSurface(image: FacadeImage, seed: number, click?: Point): Surfac
     wall: { ...sample, limit, lightnessWeight: tuning.lightnessWeight },
     underOpenings,
   };
+}
+
+/**
+ * Whether the piece `component[0 … size-1]` holds no sky (docs/decisions/175) and its
+ * superpixels on the photo's top edge have a mean lightness spread (area-weighted) of at least
+ * `relief`. On the CMP photos a pale overcast sky along the top edge reads 0.3–1.4, a white top
+ * storey or a balustrade 2.4–3.1 (docs/decisions/309-walls-off-the-top.md).
+ */
+function hasReliefAlongTop(
+  superpixels: Superpixels,
+  component: Int32Array,
+  size: number,
+  sky: Uint8Array,
+  relief: number,
+): boolean {
+  let area = 0;
+  let spread = 0;
+  for (let position = 0; position < size; position++) {
+    const label = component[position] as number;
+    if (sky[label] === 1) return false;
+    if (superpixels.top[label] !== 0) continue;
+    area += superpixels.area[label] as number;
+    spread += (superpixels.area[label] as number) * (superpixels.spreadL[label] as number);
+  }
+  return area > 0 && spread >= relief * area;
 }
 
 /**
