@@ -188,19 +188,41 @@ function topLineGoesOn(image: FacadeImage, row: Rectangle[]): number {
  */
 export const defaultLoneFloorMedian = 3;
 
-/** The repeats (the example first, always kept) less the floors of one repeat (docs/decisions/282). */
+/**
+ * On such a facade the lowest floor of repeats (not the example's) is dropped too when it
+ * holds at most this share of the median floor's repeats: under the floors of windows lie
+ * the shop fronts and doors, and the grid's column lines crossing the ground floor's line
+ * place a few repeats on fascias, shutters and shop windows, not a floor of windows
+ * (docs/decisions/300-select-all-similar-thin-lowest-floor.md). 0 keeps it.
+ */
+export const defaultLowestFloorShare = 0.5;
+
+/**
+ * The repeats (the example first, always kept) less the floors of one repeat (docs/decisions/282)
+ * and a thin lowest floor (docs/decisions/300).
+ */
 export function dropLoneFloors(
   repeats: Rectangle[],
   leastMedian: number = defaultLoneFloorMedian,
+  lowestShare: number = defaultLowestFloorShare,
 ): Rectangle[] {
   const example = repeats[0];
   if (!example || leastMedian <= 0) return repeats;
-  const floors = bands(
-    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
-    0.5 * (example.bottom - example.top + 1),
-  );
+  const middles = repeats.map((repeat) => (repeat.top + repeat.bottom) / 2);
+  const floors = bands(middles, 0.5 * (example.bottom - example.top + 1));
   // A facade of one window a floor (a narrow bay, a tower) has nothing but lone floors.
-  if (median(floors.map((floor) => floor.length)) < leastMedian) return repeats;
-  const dropped = new Set(floors.filter((floor) => floor.length === 1 && floor[0] !== 0).flat());
+  const typical = median(floors.map((floor) => floor.length));
+  if (typical < leastMedian) return repeats;
+  const middle = (floor: number[]) => median(floor.map((index) => middles[index] as number));
+  const lowest = floors.reduce((low, floor) => (middle(floor) > middle(low) ? floor : low));
+  const dropped = new Set(
+    floors
+      .filter(
+        (floor) =>
+          !floor.includes(0) &&
+          (floor.length === 1 || (floor === lowest && floor.length <= lowestShare * typical)),
+      )
+      .flat(),
+  );
   return dropped.size === 0 ? repeats : repeats.filter((_, index) => !dropped.has(index));
 }

@@ -67,7 +67,8 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // short repeats along the crowning cornice, whose top line goes on between them, weakly
   // like the example (docs/decisions/230); of two repeats overlapping side by side on a floor,
   // the one less like the example (docs/decisions/281); a floor of one repeat where the
-  // facade's floors hold three or more (docs/decisions/282). Then each column of repeats goes on
+  // facade's floors hold three or more (docs/decisions/282), and there a lowest floor of at
+  // most half the median floor's repeats (docs/decisions/300). Then each column of repeats goes on
   // up: one floor above its top window the window click's search finds an attic's or a
   // tower's windows of another size on the same axes, kept where two columns agree, or where
   // one's look finds its like on the others' axes (docs/decisions/251, 280), and
