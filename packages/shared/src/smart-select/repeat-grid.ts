@@ -636,35 +636,67 @@ export function matchesAlongFloor(
   example: Rectangle,
   tuning: RepeatGridTuning = defaultRepeatGridTuning,
 ): FloorMatch[] {
+  return matchesAlongBand(image, window, example, true, tuning);
+}
+
+/**
+ * The matches of `window` along its own column, at its size: the same band search going up and
+ * down. For a window a floor found along itself, whose building's other floors stand on floor
+ * lines of their own (docs/decisions/301-select-all-similar-finds-go-along-their-columns.md).
+ */
+export function matchesAlongColumn(
+  image: FacadeImage,
+  window: Rectangle,
+  example: Rectangle,
+  tuning: RepeatGridTuning = defaultRepeatGridTuning,
+): FloorMatch[] {
+  return matchesAlongBand(image, window, example, false, tuning);
+}
+
+function matchesAlongBand(
+  image: FacadeImage,
+  window: Rectangle,
+  example: Rectangle,
+  horizontal: boolean,
+  tuning: RepeatGridTuning,
+): FloorMatch[] {
   const width = window.right - window.left + 1;
   const height = window.bottom - window.top + 1;
+  // Along the band the window's size sets the spacing and period, across it the slack.
+  const along = horizontal ? width : height;
+  const across = horizontal ? height : width;
   const factor = matchingFactor(image, example, tuning);
   const placed = placedTemplate(image, window, factor, tuning);
   if (!placed) return [];
   const { outer, channels, pattern, left, top } = placed;
-  const slack = Math.max(1, Math.round((tuning.bandSlack * height) / factor));
+  const slack = Math.max(1, Math.round((tuning.bandSlack * across) / factor));
   const peaks = bandPeaks(
-    bandProfile(channels, pattern, true, top, slack),
-    left,
-    Math.max(1, Math.round((0.8 * width) / factor)),
-    Math.round((tuning.longestPeriod * width) / factor),
+    bandProfile(channels, pattern, horizontal, horizontal ? top : left, slack),
+    horizontal ? left : top,
+    Math.max(1, Math.round((0.8 * along) / factor)),
+    Math.round((tuning.longestPeriod * along) / factor),
     tuning.latticeCorrelation,
     tuning.bandCorrelation,
   );
   const reference = placingReference(image, window, 400);
   return peaks.map((peak) => {
     // The band's profile keeps the best score across the slack, not where: read it again.
-    let bestTop = top;
+    const line = horizontal ? top : left;
+    let bestLine = line;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (let offset = -slack; offset <= slack; offset++) {
-      const score = correlationAt(channels, pattern, peak.at, top + offset);
+      const score = horizontal
+        ? correlationAt(channels, pattern, peak.at, line + offset)
+        : correlationAt(channels, pattern, line + offset, peak.at);
       if (score > bestScore) {
         bestScore = score;
-        bestTop = top + offset;
+        bestLine = line + offset;
       }
     }
-    const roughLeft = clamp(peak.at * factor + (window.left - outer.left), image.width - width);
-    const roughTop = clamp(bestTop * factor + (window.top - outer.top), image.height - height);
+    const x = horizontal ? peak.at : bestLine;
+    const y = horizontal ? bestLine : peak.at;
+    const roughLeft = clamp(x * factor + (window.left - outer.left), image.width - width);
+    const roughTop = clamp(y * factor + (window.top - outer.top), image.height - height);
     const rough = {
       left: roughLeft,
       top: roughTop,

@@ -16,6 +16,7 @@ import { dropCorniceRow, dropLoneFloors, dropUnjudgedAtEdge, dropUnlikeFloors } 
 import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
+import { withFindsAlongTheirColumns } from './repeat-finds-columns.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
 import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
@@ -73,7 +74,9 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // tower's windows of another size on the same axes, kept where two columns agree, or where
   // one's look finds its like on the others' axes (docs/decisions/251, 280), and
   // each floor goes on along itself by its own look where the example's repeats stop: the
-  // next building's or the attic's windows of the floor (docs/decisions/279); those, placed at
+  // next building's or the attic's windows of the floor (docs/decisions/279), and each of
+  // those goes on up and down its own column by its own look: that building's other floors,
+  // on floor lines of their own (docs/decisions/301); those, placed at
   // the size of the floor's first window, and the grid's repeats take their own frames' sides
   // where they are much the stronger lines (docs/decisions/277, 278). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
@@ -96,10 +99,11 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ),
   );
   const up = withColumnsGoingOnUp(image, checked);
-  const along = withFloorsGoingOn(image, up);
+  const along = withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), up.length);
   // The example stays as the user marked it, and decision 251's windows are the window click's
-  // own outline already; the grid's repeats and the floors' finds take their own frames' sides
-  // where those are much the stronger lines (docs/decisions/277, 278).
+  // own outline already; the grid's repeats and the floors' finds (and theirs along their
+  // columns) take their own frames' sides where those are much the stronger lines
+  // (docs/decisions/277, 278).
   const gridCount = checked.length - 1;
   const framed = toOwnFrames(image, [...along.slice(1, checked.length), ...along.slice(up.length)], along);
   const ownFramed = [
