@@ -272,6 +272,27 @@ describe('before/after video creator', () => {
     ).toBe('hidden');
   }, 120_000);
 
+  it('ends the video creator at Generate video on a phone, with no empty space under it', async () => {
+    // The hidden frame's box and the empty status line (their gaps, a reserved line) left ~81 px
+    // of empty dialog under Generate at 390 x 844, in every language (decision 313).
+    const { page } = await newSession({ viewport: { width: 390, height: 844 } });
+    await showRecolouredResult(page, baseUrl);
+    const dialog = await openVideoCreator(page);
+    const generate = dialog.getByRole('button', { name: 'Generate video' });
+    await generate.waitFor();
+    const below = async () => {
+      const [button, frame] = await Promise.all([generate.boundingBox(), dialog.boundingBox()]);
+      return Math.round((frame?.y ?? 0) + (frame?.height ?? 0) - ((button?.y ?? 0) + (button?.height ?? 0)));
+    };
+    // What is left is the dialog's own padding (24 px), as above its title.
+    expect(await below()).toBeLessThanOrEqual(24);
+    // The status line still says what happens, in the dialog's flow.
+    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    const ready = dialog.getByRole('status').filter({ hasText: 'Video ready.' });
+    await ready.waitFor({ timeout: 60_000 });
+    expect((await ready.boundingBox())?.height ?? 0).toBeGreaterThan(10);
+  }, 120_000);
+
   it('shows the catalogue texts when a picture fails to load or no format can be made', async () => {
     const { page } = await newSession();
     await showRecolouredResult(page, baseUrl);
