@@ -162,7 +162,8 @@ describe('projects', () => {
 
     // Open it in the result panel, use it as the base for the next transformation.
     await second.getByRole('button', { name: /^Open the result of/ }).click();
-    const opened = second.getByRole('region', { name: 'Result' });
+    // The result's buttons and prompt follow the controls in the page (decision 312).
+    const opened = second.getByRole('region', { name: 'Result options' });
     await opened.getByText('Change only the walls to sage.').waitFor({ state: 'attached' });
     await opened.getByRole('button', { name: 'Use for next transformation' }).click();
     await second.getByText('The next transformation starts from an earlier result.').waitFor();

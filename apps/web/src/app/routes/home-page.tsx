@@ -16,6 +16,9 @@ const loadStudioPanels = () => import('./studio-panels.ts');
 const TransformResultArea = lazy(() =>
   loadStudioPanels().then((module) => ({ default: module.TransformResultArea })),
 );
+const TransformResultDetails = lazy(() =>
+  loadStudioPanels().then((module) => ({ default: module.TransformResultDetails })),
+);
 const KeptLooks = lazy(() => loadStudioPanels().then((module) => ({ default: module.KeptLooks })));
 const AreaEditor = lazy(() => loadStudioPanels().then((module) => ({ default: module.AreaEditor })));
 const TransformDirectives = lazy(() =>
@@ -62,42 +65,32 @@ function Studio() {
   // there, instead of a "Loading…" that empties the column and resets its scroll.
   const shownOffer = useDeferredValue(offer);
   const isDirectivesOffer = shownOffer !== 'chat';
+  // One order in the page for every width, the order a phone shows: the stage, the control sheet,
+  // then the result's buttons, the kept looks and the gallery, so Tab and a screen reader follow
+  // the eye. Wider, the grid puts the controls beside the rest (app.css). Nothing moves to
+  // another parent when the width crosses 800 px, so an open dialog (a gallery photo, a video)
+  // stays open with the focus in it (decision 312).
   return (
     <div className={baseImage ? 'studio' : 'studio studio--no-photo'}>
-      <div className="studio__stage-column">
-        <section className="studio__stage" aria-labelledby="result-panel-title">
-          <h2 id="result-panel-title" className="visually-hidden">
-            {t('home.resultPanelTitle')}
-          </h2>
-          {baseImage ? (
-            // The stage keeps its size while its part loads: no jump when it arrives.
-            <Suspense
-              fallback={
-                <div className="empty-state studio__empty" role="status">
-                  {t('ui.loading')}
-                </div>
-              }
-            >
-              <TransformResultArea />
-            </Suspense>
-          ) : (
-            <div className="empty-state studio__empty">{t('home.projectPanelIntro')}</div>
-          )}
-        </section>
-        {baseImage && offer === 'standard' ? (
-          <div className="studio__looks">
-            <Suspense fallback={null}>
-              <KeptLooks />
-            </Suspense>
-          </div>
-        ) : null}
-        <section className="studio__gallery" aria-labelledby="gallery-title">
-          <h2 id="gallery-title" className="studio__gallery-title">
-            {t('home.galleryTitle')}
-          </h2>
-          <ProjectGallery onOpenResult={(item) => showResult(item.id)} />
-        </section>
-      </div>
+      <section className="studio__stage" aria-labelledby="result-panel-title">
+        <h2 id="result-panel-title" className="visually-hidden">
+          {t('home.resultPanelTitle')}
+        </h2>
+        {baseImage ? (
+          // The stage keeps its size while its part loads: no jump when it arrives.
+          <Suspense
+            fallback={
+              <div className="empty-state studio__empty" role="status">
+                {t('ui.loading')}
+              </div>
+            }
+          >
+            <TransformResultArea />
+          </Suspense>
+        ) : (
+          <div className="empty-state studio__empty">{t('home.projectPanelIntro')}</div>
+        )}
+      </section>
       <section
         className={
           isSheetExpanded && isProjectOpen
@@ -161,6 +154,24 @@ function Studio() {
             return isSheet ? [main, imageActions, project, actions] : [project, imageActions, main, actions];
           }}
         </ProjectPanel>
+      </section>
+      {baseImage ? (
+        <Suspense fallback={null}>
+          <TransformResultDetails />
+        </Suspense>
+      ) : null}
+      {baseImage && offer === 'standard' ? (
+        <div className="studio__looks">
+          <Suspense fallback={null}>
+            <KeptLooks />
+          </Suspense>
+        </div>
+      ) : null}
+      <section className="studio__gallery" aria-labelledby="gallery-title">
+        <h2 id="gallery-title" className="studio__gallery-title">
+          {t('home.galleryTitle')}
+        </h2>
+        <ProjectGallery onOpenResult={(item) => showResult(item.id)} />
       </section>
     </div>
   );

@@ -8,7 +8,7 @@ import { useActiveJob } from '../hooks/use-active-job.ts';
 import { pickPhotoColour } from '../stage-colour-pick.ts';
 import { useTransformWorkspace } from '../transform-workspace-context.tsx';
 import { ComparisonView } from './comparison-view.tsx';
-import { ResultPanel } from './result-panel.tsx';
+import { ResultComparison, ResultDetails } from './result-panel.tsx';
 import { TransformError, TransformProgress } from './transform-status.tsx';
 import './transform.css';
 
@@ -19,19 +19,8 @@ import './transform.css';
 export function TransformResultArea() {
   const { t } = useTranslation('transform');
   const project = useCurrentProject();
-  const {
-    activeJobId,
-    shownResultId,
-    showResult,
-    previewColours,
-    hoveredColour,
-    colourPick,
-    inpaintingMask,
-  } = useTransformWorkspace();
-  const job = useActiveJob();
-
-  const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
-  const item = resultId ? project.history.find((entry) => entry.id === resultId) : undefined;
+  const { activeJobId, previewColours, hoveredColour, colourPick, inpaintingMask } = useTransformWorkspace();
+  const { job, resultId, item } = useShownResult();
   const baseImage = project.baseImage?.image ?? project.originalImage;
   const baseUrl = baseImage?.url ?? null;
   const baseAspect = baseImage ? baseImage.width / baseImage.height : undefined;
@@ -140,17 +129,41 @@ export function TransformResultArea() {
       </div>
     );
   }
-  if (item) {
-    return (
-      <ResultPanel
-        item={item}
-        onUseAsBase={(chosen) => {
-          project.chooseAsBase(chosen);
-          showResult(null);
-        }}
-        onContinueEditing={() => showResult(null)}
-      />
-    );
-  }
+  if (item) return <ResultComparison item={item} />;
   return photoStage() ?? <div className="empty-state studio-empty">{t('resultEmpty')}</div>;
+}
+
+/**
+ * The result shown on the stage, if any: a job's once it is done, none while one runs or failed,
+ * else the one opened from the gallery or kept shown.
+ */
+function useShownResult() {
+  const project = useCurrentProject();
+  const { activeJobId, shownResultId } = useTransformWorkspace();
+  const job = useActiveJob();
+  const resultId = job.data?.status === 'done' ? job.data.resultId : activeJobId ? null : shownResultId;
+  const item = resultId ? project.history.find((entry) => entry.id === resultId) : undefined;
+  return { job, resultId, item };
+}
+
+/**
+ * The buttons, prompt and notice of the result on the stage (TransformResultArea). The studio
+ * holds them after the control column in the page, as on a phone's screen, so Tab does not go
+ * from the comparison down past the sheet to them and back up (decision 312).
+ */
+export function TransformResultDetails() {
+  const project = useCurrentProject();
+  const { showResult } = useTransformWorkspace();
+  const { item } = useShownResult();
+  if (!item) return null;
+  return (
+    <ResultDetails
+      item={item}
+      onUseAsBase={(chosen) => {
+        project.chooseAsBase(chosen);
+        showResult(null);
+      }}
+      onContinueEditing={() => showResult(null)}
+    />
+  );
 }
