@@ -102,8 +102,9 @@ function Studio() {
           // Focusing a text box scrolls only its caret into view: Tab left the generated prompt
           // under the sticky Transform on a phone, two lines of it showing. The whole box comes
           // clear of the bar (the column's scroll padding) (docs/decisions/258-text-box-clear-of-transform.md).
-          // Not on a click or a tap: the box would jump from under the pointer (decision 286).
-          if (event.target instanceof HTMLTextAreaElement && isKeyboardFocus())
+          // Not on a click or a tap: the box would jump from under the pointer (decision 286). A
+          // phone's form bar, which moves the focus with no key, counts as keyboard (decision 314).
+          if (event.target instanceof HTMLTextAreaElement && isKeyboardFocus(event.target))
             event.target.scrollIntoView({ block: 'nearest' });
         }}
       >
