@@ -9,12 +9,36 @@ const sources = import.meta.glob<string>(['./**/*.ts', '!./**/*.test.ts'], {
   eager: true,
 });
 
+/**
+ * Whether a source names the test runner in any import form: `import … from`, `export … from`,
+ * a side-effect `import 'vitest'` (which a `from` alone missed), `import('vitest')` and
+ * `require('vitest')`.
+ */
+function importsTestRunner(text: string): boolean {
+  return /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"](?:vitest|@vitest\/[^'"]+)['"]/.test(text);
+}
+
 describe('the shared package outside its tests', () => {
   it('imports no test runner, so no bundle can pull one in', () => {
-    const importsTestRunner = Object.entries(sources)
-      .filter(([, text]) => /from\s+['"](vitest|@vitest\/[^'"]+)['"]/.test(text))
+    const withTestRunner = Object.entries(sources)
+      .filter(([, text]) => importsTestRunner(text))
       .map(([path]) => path);
     expect(Object.keys(sources).length).toBeGreaterThan(50);
-    expect(importsTestRunner).toEqual([]);
+    expect(withTestRunner).toEqual([]);
+  });
+
+  it('sees the test runner in every import form, side effects and dynamic imports too', () => {
+    const forms = [
+      "import { expect } from 'vitest';",
+      'import "vitest";',
+      "import '@vitest/expect';",
+      "export * from 'vitest';",
+      "const runner = await import('vitest');",
+      "const runner = require('@vitest/spy');",
+    ];
+    expect(forms.filter((text) => !importsTestRunner(text))).toEqual([]);
+    // Another package whose name starts the same, and the word in prose, are not the runner.
+    expect(importsTestRunner("import { x } from 'vitest-extras';")).toBe(false);
+    expect(importsTestRunner('// tests run under vitest')).toBe(false);
   });
 });
