@@ -15,11 +15,12 @@
  * more than a faint handrail. A balcony with bars all along it goes on along its floor while its
  * slab's line and bars do. Where a balcony found with bars all along it repeats, alike at its
  * size on a floor of the balconies found or in its own column, is a balcony too. A balcony then
- * takes the shade its slab casts on the wall under it, where its corbels stand. Measured:
+ * takes the shade its slab casts on the wall under it, where its corbels stand; a stretch, gap or
+ * repeat beside a shaded balcony of its floor takes that shade where its own rows are dark. Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
- * 267-balcony-repeats.md, 268-balconies-along-their-slab.md.
+ * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
@@ -75,6 +76,12 @@ export interface BalconyTuning {
   shadeReach: number;
   shadeDarker: number;
   /**
+   * A balcony found along a floor, between pieces or as a repeat takes the shade of a balcony
+   * touching it on its floor whose own shade was taken, where its own rows down to there are
+   * at least this much darker than the wall under them (0: never; docs/decisions/303).
+   */
+  shadeAlongDarker: number;
+  /**
    * A railing standing on a deep slab is a balcony however faint its handrail (light bars on a
    * light wall): its slab's line at least `deepSlab` × the photo's mean row edge, its handrail's
    * at least `deepHandrail` ×, the slab's line within `deepReach` superpixel sizes under the
@@ -127,6 +134,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   joinReach: 4,
   shadeReach: 1,
   shadeDarker: 15,
+  shadeAlongDarker: 7.5,
   deepSlab: 5,
   deepHandrail: 1.5,
   deepReach: 1.5,
@@ -428,7 +436,44 @@ export function balconyOpenings(
     ),
   ];
   if (tuning.shadeReach <= 0) return boxes;
-  return boxes.map((box) => withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step));
+  const shaded = boxes.map((box) =>
+    withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step),
+  );
+  if (tuning.shadeAlongDarker <= 0) return shaded;
+  // The stretches, gaps and repeats beside a shaded balcony of their floor take its shade: their
+  // own is judged beside them, where the same slab's shadow runs on, and read as a cornice's
+  // (docs/decisions/303-balcony-shade-along-its-floor.md).
+  const givers = boxes
+    .map((box, at) => ({ box, bottom: (shaded[at] as Rectangle).bottom }))
+    .filter((giver) => giver.bottom > giver.box.bottom);
+  return shaded.map((own, at) => {
+    if (at < kept.length) return own;
+    const box = boxes[at] as Rectangle;
+    let bottom = own.bottom;
+    for (const giver of givers) {
+      if (giver.bottom <= bottom || !near(giver.box.top, box.top)) continue;
+      if (Math.max(giver.box.left - box.right, box.left - giver.box.right) > step) continue;
+      // Within the reach its own shade is looked for in (`withShade`).
+      if (giver.bottom - box.bottom > tuning.shadeReach * (box.bottom - box.top + 1)) continue;
+      if (isShaded(image, box, giver.bottom, tuning.shadeAlongDarker, cell * step)) bottom = giver.bottom;
+    }
+    return bottom === own.bottom ? own : { ...own, bottom };
+  });
+}
+
+/**
+ * Whether the rows under `box` down to `bottom` are, over its width, at least `darker` darker
+ * on average than the wall in the `size` rows below them: the balcony's own rows are in the
+ * shade too, not lit wall that a neighbour's shade would take along.
+ */
+function isShaded(image: FacadeImage, box: Rectangle, bottom: number, darker: number, size: number): boolean {
+  const wallEnd = Math.min(image.height - 1, bottom + Math.max(1, Math.round(size)));
+  if (wallEnd <= bottom || bottom <= box.bottom) return false;
+  let wall = 0;
+  for (let y = bottom + 1; y <= wallEnd; y++) wall += rowLightness(image, y, box.left, box.right);
+  let shade = 0;
+  for (let y = box.bottom + 1; y <= bottom; y++) shade += rowLightness(image, y, box.left, box.right);
+  return wall / (wallEnd - bottom) - shade / (bottom - box.bottom) >= darker;
 }
 
 /** Mean lightness of row `y` from `left` to `right`. */

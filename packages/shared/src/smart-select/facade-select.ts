@@ -311,6 +311,12 @@ export interface FacadeTuning {
   balconyShadeReach: number;
   balconyShadeDarker: number;
   /**
+   * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
+   * balcony touching it on its floor, where its own rows are this much darker than the wall
+   * under them (docs/decisions/303; 0: never).
+   */
+  balconyShadeAlongDarker: number;
+  /**
    * A railing is a balcony however faint its handrail when its slab's line is at least this many
    * times the photo's mean row edge, its handrail's at least `balconyDeepHandrail` ×, the slab
    * within `balconyDeepReach` superpixel sizes under the bars, and no stretch of it that wide
@@ -557,6 +563,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyJoinReach: 4,
   balconyShadeReach: 1,
   balconyShadeDarker: 15,
+  balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
   balconyDeepReach: 1.5,
@@ -716,6 +723,7 @@ export function prepareFacadeImage(
     joinReach: tuning.balconyJoinReach,
     shadeReach: tuning.balconyShadeReach,
     shadeDarker: tuning.balconyShadeDarker,
+    shadeAlongDarker: tuning.balconyShadeAlongDarker,
     deepSlab: tuning.balconyDeepSlab,
     deepHandrail: tuning.balconyDeepHandrail,
     deepReach: tuning.balconyDeepReach,
