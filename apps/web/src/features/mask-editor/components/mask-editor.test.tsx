@@ -266,6 +266,21 @@ describe('MaskEditor', () => {
     await vi.waitFor(() => expect(readMask()).toBeNull());
   });
 
+  it('makes a smart-select click given while the photo is being analysed once it is ready', async () => {
+    const written = fakeCanvasContext(twoColourPhoto);
+    const { ref } = renderEditor();
+    const stage = loadPhoto(400, 300);
+    fireEvent.click(screen.getByRole('button', { name: 'Smart select' }));
+    // At once, before the analysis is ready: the click is kept, not lost (decision 315).
+    expect(screen.getByText(/Preparing smart select/)).toBeTruthy();
+    fireEvent.pointerDown(stage, { clientX: 100, clientY: 150, button: 0, pointerId: 1 });
+    fireEvent.pointerUp(stage, { clientX: 100, clientY: 150, pointerId: 1 });
+    // The analysis runs on the test's thread here: a few seconds on a busy machine.
+    await vi.waitFor(() => expect(ref.current?.getMask()).not.toBeNull(), { timeout: 15_000 });
+    const mask = decodeMask({ width: 400, height: 300, data: (written.at(-1) as ImageData).data });
+    expect(countPainted(mask)).toBe(200 * 300);
+  });
+
   it('zooms with the buttons and fits back, the level shown once', () => {
     renderEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));

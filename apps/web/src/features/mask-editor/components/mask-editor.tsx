@@ -300,8 +300,9 @@ export function MaskEditor({
               : announcement;
   const layers = layersRef.current;
   // The photo takes no input until its layers are there (the photo and its saved regions have
-  // loaded) and, with smart select, until the analysis is ready: the status line says why, and
-  // aria-busy tells assistive technology (and the browser tests) the same.
+  // loaded) and, with smart select, is busy until the analysis is ready (a click meanwhile is
+  // made then, decision 315): the status line says why, and aria-busy tells assistive
+  // technology (and the browser tests) the same.
   const isBusy =
     layers === null ||
     (settings.tool === 'smartSelect' && (smartState === 'idle' || smartState === 'preparing'));

@@ -47,11 +47,13 @@ export function useSmartSelect({
   const [progress, setProgress] = useState(0);
   const selectorRef = useRef<SmartSelector | null>(null);
   const analysisSizeRef = useRef<Size | null>(null);
+  const pendingRef = useRef<PendingQuestion | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo (imageUrl) needs a new analysis.
   useEffect(() => {
     setStatus('idle');
     return () => {
+      settle(pendingRef, null);
       selectorRef.current?.dispose();
       selectorRef.current = null;
       analysisSizeRef.current = null;
@@ -80,7 +82,16 @@ export function useSmartSelect({
   }, [isWanted, status, naturalSize, photoRef]);
 
   const ask = useCallback(
-    async (question: (selector: SmartSelector, analysis: Size) => Promise<SmartSelectAnswer | null>) => {
+    async (question: Question): Promise<SmartSelectAnswer | null> => {
+      // A click while the photo is being analysed is kept, the last one only, and made as soon
+      // as the analysis is ready: a click in the first second is not lost
+      // (docs/decisions/315-smart-select-click-kept-while-preparing.md).
+      if (status === 'preparing') {
+        settle(pendingRef, null);
+        return new Promise((resolve) => {
+          pendingRef.current = { question, resolve };
+        });
+      }
       const selector = selectorRef.current;
       const analysis = analysisSizeRef.current;
       if (!selector || !analysis || (status !== 'ready' && status !== 'selecting')) return null;
@@ -96,6 +107,13 @@ export function useSmartSelect({
     },
     [status],
   );
+  useEffect(() => {
+    const pending = pendingRef.current;
+    if (!pending || status === 'preparing') return;
+    pendingRef.current = null;
+    if (status === 'ready') void ask(pending.question).then(pending.resolve);
+    else pending.resolve(null);
+  }, [status, ask]);
   const selectAt = useCallback(
     (point: Point, size: Size, query: SmartSelectQuery) =>
       ask((selector, analysis) => selector.select(mapPoint(point, size, analysis), query)),
@@ -107,4 +125,17 @@ export function useSmartSelect({
   );
 
   return { status, progress, selectAt, selectAllSimilar };
+}
+
+type Question = (selector: SmartSelector, analysis: Size) => Promise<SmartSelectAnswer | null>;
+
+interface PendingQuestion {
+  question: Question;
+  resolve(answer: SmartSelectAnswer | null): void;
+}
+
+/** Answers the kept click, if any, with `answer` and forgets it. */
+function settle(pending: RefObject<PendingQuestion | null>, answer: SmartSelectAnswer | null): void {
+  pending.current?.resolve(answer);
+  pending.current = null;
 }
