@@ -7,7 +7,9 @@
  * of that building and found nothing like it there; the floor's own find, matched down its
  * column, finds the windows of that building's other floors. Each find must correlate well on
  * its own: the steps of the column's period, which the grid keeps at a low bar, land on the
- * shop fronts under the building's windows.
+ * shop fronts under the building's windows. The windows decision 251 finds one floor over the
+ * columns go on the same way: a tower's storey over its attic storey
+ * (docs/decisions/302-select-all-similar-columns-windows-go-on-up.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
@@ -28,8 +30,8 @@ export const defaultFindsColumnsTuning: FindsColumnsTuning = {
 };
 
 /**
- * The repeats (unchanged, in order) followed by what the windows from `from` on (a floor's
- * finds, decision 279) find along their columns: over no repeat nor another find by more than
+ * The repeats (unchanged, in order) followed by what the windows from `from` on (those found
+ * over the columns and along the floors, decisions 251 and 279) find along their columns: over no repeat nor another find by more than
  * a fifth of the smaller, no piece of a door (decision 186), none whose surround leaves the
  * photo (decision 210).
  */

@@ -75,8 +75,9 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // one's look finds its like on the others' axes (docs/decisions/251, 280), and
   // each floor goes on along itself by its own look where the example's repeats stop: the
   // next building's or the attic's windows of the floor (docs/decisions/279), and each of
-  // those goes on up and down its own column by its own look: that building's other floors,
-  // on floor lines of their own (docs/decisions/301); those, placed at
+  // those and of the windows found over the columns goes on up and down its own column by its
+  // own look: that building's other floors, on floor lines of their own, a tower's storey over
+  // the attic (docs/decisions/301, 302); those, placed at
   // the size of the floor's first window, and the grid's repeats take their own frames' sides
   // where they are much the stronger lines (docs/decisions/277, 278). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
@@ -99,11 +100,11 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ),
   );
   const up = withColumnsGoingOnUp(image, checked);
-  const along = withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), up.length);
+  const along = withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), checked.length);
   // The example stays as the user marked it, and decision 251's windows are the window click's
-  // own outline already; the grid's repeats and the floors' finds (and theirs along their
-  // columns) take their own frames' sides where those are much the stronger lines
-  // (docs/decisions/277, 278).
+  // own outline already; the grid's repeats and the floors' finds (and what those and decision
+  // 251's windows find along their columns) take their own frames' sides where those are much
+  // the stronger lines (docs/decisions/277, 278).
   const gridCount = checked.length - 1;
   const framed = toOwnFrames(image, [...along.slice(1, checked.length), ...along.slice(up.length)], along);
   const ownFramed = [
