@@ -25,7 +25,8 @@ export interface SmartSelect {
   progress: number;
   /**
    * What a click at `point` (measured in pixels of a picture of `size`) changes on the layer,
-   * as bitmasks at the analysis size; null when the analysis is not ready or failed.
+   * as bitmasks at the analysis size. Asked while the analysis prepares, it answers once that is
+   * ready (decision 315); null when the analysis failed or a newer click replaced this one.
    */
   selectAt(point: Point, size: Size, query: SmartSelectQuery): Promise<SmartSelectAnswer | null>;
   /** Every repeat on the facade of the opening clicked last ("Select all similar"). */
