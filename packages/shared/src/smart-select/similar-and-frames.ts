@@ -11,6 +11,7 @@ import { type FacadeImage, type Rectangle, trimTuning } from './facade-select.ts
 import { withTrims } from './opening-trims.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 import { alignRepeats } from './repeat-alignment.ts';
+import { endAtBalconyRails } from './repeat-balcony-rails.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
 import { dropCorniceRow, dropLoneFloors, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
 import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
@@ -82,7 +83,8 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // where they are much the stronger lines (docs/decisions/277, 278). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
   // than the wall beyond (open shutter leaves, a tripartite window's side lights), takes both
-  // panels (docs/decisions/254).
+  // panels (docs/decisions/254), and a window with a balcony's railing across its lower half
+  // ends at the handrail (docs/decisions/297).
   const example = around ?? withoutWallSides(image, opening);
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
@@ -113,7 +115,9 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ...along.slice(checked.length, up.length),
     ...framed.slice(gridCount),
   ];
-  return withFlankingLeaves(image, ownFramed);
+  // Last, a window with a balcony's railing across its lower part ends at the handrail
+  // (docs/decisions/297).
+  return endAtBalconyRails(image, withFlankingLeaves(image, ownFramed));
 }
 
 /**
