@@ -12,6 +12,7 @@
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { groundOpenings } from './ground-openings.ts';
+import { overhangsAHead } from './head-overhangs.ts';
 import { convertToOklab } from './oklab-image.ts';
 import { completeOpenings } from './opening-completion.ts';
 import {
@@ -459,6 +460,15 @@ export interface FacadeTuning {
    */
   stripPieces: number;
   /**
+   * A wall click's cut at least this many times as wide as another (0: off) that lies within its
+   * columns (`overhangSpans` of its width), starts inside it and reaches below it by more than
+   * `overhangBelow` × its height overhangs that window's head (capitals, a hood's shadow) and
+   * stays wall (docs/decisions/306-cuts-over-a-window-head.md).
+   */
+  overhangWidth: number;
+  overhangBelow: number;
+  overhangSpans: number;
+  /**
    * A wall click's window cut is split at its runs of plain rows: rows whose crossing edges are
    * at most `plainRowShare` of its busiest row's (0: off), over at least `plainRowRun`
    * superpixel sizes, leaving at least `plainRowPiece` on each side; each piece takes back
@@ -616,6 +626,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   stripHeight: 1.3,
   stripGap: 0.5,
   stripPieces: 1,
+  overhangWidth: 1.5,
+  overhangBelow: 1,
+  overhangSpans: 0.8,
   plainRowShare: 0.15,
   plainRowRun: 0.6,
   plainRowPiece: 0.4,
@@ -758,7 +771,7 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
 /**
  * A wall click in its two parts: the surface it reaches (the clicked material and what it
  * encloses, but for what it encloses right under a found opening: docs/decisions/206) and the rectangles it cuts out of it (the surface's openings and the wall-only ones
- * of docs/decisions/150, split at the bands of wall through them (docs/decisions/180; the strips
+ * of docs/decisions/150 but those overhanging a window's head (docs/decisions/306), split at the bands of wall through them (docs/decisions/180; the strips
  * that makes stay wall, docs/decisions/272) and at their plain rows (docs/decisions/271), the
  * ground floor's and the balconies). The bench tells the wall a click misses by these parts.
  */
@@ -786,9 +799,17 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
     plain: image.tuning.bandPlain,
     match: image.tuning.bandMatch,
   };
+  // A cut overhanging a window's head (capitals, a hood's shadow) stays wall; the window keeps
+  // its own cut (docs/decisions/306-cuts-over-a-window-head.md).
+  const detected = [...analysis.openings, ...analysis.wallOnly];
+  const overhangs = {
+    width: image.tuning.overhangWidth,
+    below: image.tuning.overhangBelow,
+    spans: image.tuning.overhangSpans,
+  };
+  const found = detected.filter((cut) => !overhangsAHead(cut, detected, analysis.railings, overhangs));
   // Strips of ornament's shadow stay wall (docs/decisions/203); windows found in part go on
   // along their sides (docs/decisions/220).
-  const found = [...analysis.openings, ...analysis.wallOnly];
   const strips = stripTuning(image.tuning, cell);
   const completed = completeOpenings(
     image,
