@@ -12,10 +12,14 @@ const sources = import.meta.glob<string>(['./**/*.ts', '!./**/*.test.ts'], {
 /**
  * Whether a source names the test runner in any import form: `import … from`, `export … from`,
  * a side-effect `import 'vitest'` (which a `from` alone missed), `import('vitest')` and
- * `require('vitest')`.
+ * `require('vitest')`, subpaths and backticks.
  */
 function importsTestRunner(text: string): boolean {
-  return /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"](?:vitest|@vitest\/[^'"]+)['"]/.test(text);
+  // A comment may stand before the name in a dynamic import; the name may be a subpath
+  // (`vitest/config`) and in any quotes, backticks too.
+  return /(?:\bfrom|\bimport|\brequire(?:\.resolve)?)\s*\(?\s*(?:\/\*.*?\*\/\s*)?['"`](?:vitest|@vitest\/[^'"`]+)(?:\/[^'"`]*)?['"`]/.test(
+    text,
+  );
 }
 
 describe('the shared package outside its tests', () => {
@@ -35,6 +39,10 @@ describe('the shared package outside its tests', () => {
       "export * from 'vitest';",
       "const runner = await import('vitest');",
       "const runner = require('@vitest/spy');",
+      "import { defineConfig } from 'vitest/config';",
+      'const runner = await import(`vitest`);',
+      "const runner = await import(/* @vite-ignore */ 'vitest');",
+      "const where = require.resolve('vitest');",
     ];
     expect(forms.filter((text) => !importsTestRunner(text))).toEqual([]);
     // Another package whose name starts the same, and the word in prose, are not the runner.

@@ -67,6 +67,11 @@ export class MaskLayers {
     return this.redoStack.length > 0;
   }
 
+  /** Whether an operation made of several steps (a brush stroke) is in progress. */
+  get isOperationOpen(): boolean {
+    return this.pending !== null;
+  }
+
   /** Starts an operation made of several steps (a brush stroke); ends with `endOperation`. */
   beginOperation(target: MaskTarget): void {
     this.endOperation();

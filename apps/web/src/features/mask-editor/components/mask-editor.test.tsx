@@ -281,6 +281,33 @@ describe('MaskEditor', () => {
     expect(countPainted(mask)).toBe(200 * 300);
   });
 
+  it('drops a smart-select click kept during the analysis when another tool is chosen', async () => {
+    const written = fakeCanvasContext(twoColourPhoto);
+    const { ref } = renderEditor();
+    const stage = loadPhoto(400, 300);
+    fireEvent.click(screen.getByRole('button', { name: 'Smart select' }));
+    fireEvent.pointerDown(stage, { clientX: 100, clientY: 150, button: 0, pointerId: 1 });
+    fireEvent.pointerUp(stage, { clientX: 100, clientY: 150, pointerId: 1 });
+    // The brush chosen before the analysis is ready: its strokes are not broken by the kept click.
+    fireEvent.click(screen.getByRole('button', { name: 'Brush' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Smart select' }));
+    await vi.waitFor(() => expect(screen.queryByText(/Preparing smart select|Selecting/)).toBeNull(), {
+      timeout: 15_000,
+    });
+    // A click now, on the right half, is the only one made: the left half stays unmarked.
+    fireEvent.pointerDown(stage, { clientX: 300, clientY: 150, button: 0, pointerId: 1 });
+    fireEvent.pointerUp(stage, { clientX: 300, clientY: 150, pointerId: 1 });
+    const readMask = () => {
+      written.length = 0;
+      if (!ref.current?.getMask()) return null;
+      return decodeMask({ width: 400, height: 300, data: (written.at(-1) as ImageData).data });
+    };
+    await vi.waitFor(() => expect(readMask()?.data[150 * 400 + 300]).toBe(1), { timeout: 15_000 });
+    const mask = readMask();
+    expect(mask?.data[150 * 400 + 100]).toBe(0);
+    expect(mask && countPainted(mask)).toBe(200 * 300);
+  });
+
   it('zooms with the buttons and fits back, the level shown once', () => {
     renderEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));

@@ -177,7 +177,8 @@ export function MaskEditor({
     };
   };
   const applyAnswer = (answer: SmartSelectAnswer | null, layers: MaskLayers, target: MaskTarget) => {
-    if (answer && layersRef.current === layers)
+    // Never in the middle of a stroke: committing would end it part-way (decision 315).
+    if (answer && layersRef.current === layers && !layers.isOperationOpen)
       commit(layers.replaceSelection(target, answer.remove, answer.add));
   };
   const applySmartSelect = (point: Point, mode: 'add' | 'subtract') => {

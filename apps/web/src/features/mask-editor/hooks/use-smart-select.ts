@@ -108,6 +108,10 @@ export function useSmartSelect({
     },
     [status],
   );
+  // Another tool chosen: the kept click is dropped, not made in the middle of a brush stroke.
+  useEffect(() => {
+    if (!isWanted) settle(pendingRef, null);
+  }, [isWanted]);
   useEffect(() => {
     const pending = pendingRef.current;
     if (!pending || status === 'preparing') return;
