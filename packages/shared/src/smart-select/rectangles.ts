@@ -15,3 +15,9 @@ export function overlapArea(a: Rectangle, b: Rectangle): number {
   const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
   return width > 0 && height > 0 ? width * height : 0;
 }
+
+/** Whether `rectangle` overlaps none of `taken` by more than a fifth of the smaller. */
+export function overlapsNoneMuch(rectangle: Rectangle, taken: readonly Rectangle[]): boolean {
+  const area = rectangleArea(rectangle);
+  return taken.every((other) => overlapArea(other, rectangle) <= 0.2 * Math.min(area, rectangleArea(other)));
+}

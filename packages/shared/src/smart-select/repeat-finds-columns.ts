@@ -12,7 +12,7 @@
  * (docs/decisions/302-select-all-similar-columns-windows-go-on-up.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { overlapArea, rectangleArea } from './rectangles.ts';
+import { overlapsNoneMuch } from './rectangles.ts';
 import { dropUnjudgedAtEdge } from './repeat-check.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { matchesAlongColumn } from './repeat-grid.ts';
@@ -47,7 +47,7 @@ export function withFindsAlongTheirColumns(
   const added: Rectangle[] = [];
   for (const window of repeats.slice(from, from + tuning.maximumWindows)) {
     for (const match of matchesAlongColumn(image, window, example)) {
-      if (match.score < tuning.correlation || !isFree(match.rectangle, taken)) continue;
+      if (match.score < tuning.correlation || !overlapsNoneMuch(match.rectangle, taken)) continue;
       taken.push(match.rectangle);
       added.push(match.rectangle);
     }
@@ -55,10 +55,4 @@ export function withFindsAlongTheirColumns(
   if (added.length === 0) return repeats;
   const checked = dropUnjudgedAtEdge(image, leaveOutDoors(image, [example, ...added])).slice(1);
   return [...repeats, ...checked];
-}
-
-/** Whether `rectangle` overlaps none of `taken` by more than a fifth of the smaller. */
-function isFree(rectangle: Rectangle, taken: readonly Rectangle[]): boolean {
-  const area = rectangleArea(rectangle);
-  return taken.every((other) => overlapArea(other, rectangle) <= 0.2 * Math.min(area, rectangleArea(other)));
 }

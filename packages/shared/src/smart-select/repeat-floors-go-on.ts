@@ -12,7 +12,7 @@
  * floor's period found with it count too.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { overlapArea, rectangleArea } from './rectangles.ts';
+import { overlapsNoneMuch } from './rectangles.ts';
 import { bands } from './repeat-bands.ts';
 import { dropUnjudgedAtEdge } from './repeat-check.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
@@ -54,7 +54,8 @@ export function withFloorsGoingOn(
     // The floor's best match to the example (the grid keeps its repeats best first).
     const window = repeats[Math.min(...floor)] as Rectangle;
     const finds = matchesAlongFloor(image, window, example).filter(
-      (match) => isFree(match.rectangle, taken) && !isInRun(match.rectangle, members, tuning.gapWidths),
+      (match) =>
+        overlapsNoneMuch(match.rectangle, taken) && !isInRun(match.rectangle, members, tuning.gapWidths),
     );
     if (!isStrongEnough(finds, tuning.strongest)) continue;
     for (const { rectangle } of finds) {
@@ -67,12 +68,6 @@ export function withFloorsGoingOn(
   // photo (decision 210).
   const checked = dropUnjudgedAtEdge(image, leaveOutDoors(image, [example, ...added])).slice(1);
   return [...repeats, ...checked];
-}
-
-/** Whether `rectangle` overlaps none of `taken` by more than a fifth of the smaller. */
-function isFree(rectangle: Rectangle, taken: readonly Rectangle[]): boolean {
-  const area = rectangleArea(rectangle);
-  return taken.every((other) => overlapArea(other, rectangle) <= 0.2 * Math.min(area, rectangleArea(other)));
 }
 
 /**
