@@ -349,6 +349,39 @@ describe('the studio fits one screen', () => {
     }
   });
 
+  it('keeps the result buttons off the slider on a landscape phone (844×390) in every language', {
+    timeout: 90_000,
+  }, async () => {
+    // "Use for next transformation" lay 14 px over the slider's −10 / +10 (decision 316).
+    for (const language of languages) {
+      const { page, context } = await newSession({
+        viewport: { width: 844, height: 390 },
+        locale: language.locale,
+      });
+      const project = await userWithProject(page.request, { markWall: true });
+      await page.goto(`${baseUrl}/projects/${project.id}`);
+      await page.locator('.directives-panel__elements button').nth(2).click();
+      await page.locator('.directives-panel__swatch').nth(14).click();
+      await page.getByRole('button', { name: language.transform, exact: true }).click();
+      await page.locator('.result-panel__saved').waitFor({ timeout: 20_000 });
+      const slider = await page.locator('.studio__stage input[type="range"]').first().boundingBox();
+      const sliderRow = await page
+        .locator('.studio__stage input[type="range"]')
+        .first()
+        .locator('..')
+        .boundingBox();
+      const firstAction = await page.locator('.result-panel__actions > *').first().boundingBox();
+      expect(slider).not.toBeNull();
+      const rowBottom = Math.max(
+        (slider?.y ?? 0) + (slider?.height ?? 0),
+        (sliderRow?.y ?? 0) + (sliderRow?.height ?? 0),
+      );
+      expect(firstAction?.y ?? 0).toBeGreaterThanOrEqual(rowBottom);
+      await expectUncovered(page.locator('.result-panel__actions > *').first());
+      await context.close();
+    }
+  });
+
   it('shows what is chosen above the sticky Transform under a result at 1366×768 in every language, three elements chosen', {
     timeout: 90_000,
   }, async () => {
