@@ -16,14 +16,18 @@
  * slab's line and bars do. Where a balcony found with bars all along it repeats, alike at its
  * size on a floor of the balconies found or in its own column, is a balcony too. A balcony then
  * takes the shade its slab casts on the wall under it, where its corbels stand; a stretch, gap or
- * repeat beside a shaded balcony of its floor takes that shade where its own rows are dark. Measured:
+ * repeat beside a shaded balcony of its floor takes that shade where its own rows are dark. Balconies
+ * stacked over each other are alike: one whose shade could not be read takes their depth, and a
+ * floor-long one found short of its ends goes on to theirs (`balcony-stacks.ts`). Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
- * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md.
+ * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md,
+ * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
+import { type BalconyStackTuning, stackedDepths, stackedEnds } from './balcony-stacks.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { rowEdge } from './opening-rectangle.ts';
 import { runsOf } from './runs.ts';
@@ -113,6 +117,12 @@ export interface BalconyTuning {
   alongLeast: number;
   alongBars: number;
   alongExampleBars: number;
+  /**
+   * Balconies stacked over each other are alike: one whose shade could not be read takes the
+   * depth of one stacked over or under it, and a floor's run of pieces goes on to where the runs
+   * stacked alike end (docs/decisions/323, 324; `balcony-stacks.ts`).
+   */
+  stack: BalconyStackTuning;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -146,6 +156,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   alongLeast: 1.5,
   alongBars: 0.5,
   alongExampleBars: 0.8,
+  stack: { depthShare: 0.8, depthRail: 0.25, depthDarker: 10, endsShare: 0.8, endsPeers: 3, endsReach: 0.25 },
 };
 
 /**
@@ -439,26 +450,34 @@ export function balconyOpenings(
   const shaded = boxes.map((box) =>
     withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step),
   );
-  if (tuning.shadeAlongDarker <= 0) return shaded;
   // The stretches, gaps and repeats beside a shaded balcony of their floor take its shade: their
   // own is judged beside them, where the same slab's shadow runs on, and read as a cornice's
   // (docs/decisions/303-balcony-shade-along-its-floor.md).
   const givers = boxes
     .map((box, at) => ({ box, bottom: (shaded[at] as Rectangle).bottom }))
     .filter((giver) => giver.bottom > giver.box.bottom);
-  return shaded.map((own, at) => {
-    if (at < kept.length) return own;
-    const box = boxes[at] as Rectangle;
-    let bottom = own.bottom;
-    for (const giver of givers) {
-      if (giver.bottom <= bottom || !near(giver.box.top, box.top)) continue;
-      if (Math.max(giver.box.left - box.right, box.left - giver.box.right) > step) continue;
-      // Within the reach its own shade is looked for in (`withShade`).
-      if (giver.bottom - box.bottom > tuning.shadeReach * (box.bottom - box.top + 1)) continue;
-      if (isShaded(image, box, giver.bottom, tuning.shadeAlongDarker, cell * step)) bottom = giver.bottom;
-    }
-    return bottom === own.bottom ? own : { ...own, bottom };
-  });
+  const alongShaded =
+    tuning.shadeAlongDarker <= 0
+      ? shaded
+      : shaded.map((own, at) => {
+          if (at < kept.length) return own;
+          const box = boxes[at] as Rectangle;
+          let bottom = own.bottom;
+          for (const giver of givers) {
+            if (giver.bottom <= bottom || !near(giver.box.top, box.top)) continue;
+            if (Math.max(giver.box.left - box.right, box.left - giver.box.right) > step) continue;
+            // Within the reach its own shade is looked for in (`withShade`).
+            if (giver.bottom - box.bottom > tuning.shadeReach * (box.bottom - box.top + 1)) continue;
+            if (isShaded(image, box, giver.bottom, tuning.shadeAlongDarker, cell * step))
+              bottom = giver.bottom;
+          }
+          return bottom === own.bottom ? own : { ...own, bottom };
+        });
+  // Balconies stacked over each other are built alike: the depth of those whose shade was read,
+  // then the ends of the floor-long ones (docs/decisions/323, 324).
+  const sameTop = (a: Rectangle, b: Rectangle) => near(a.top, b.top);
+  const deep = stackedDepths(image, boxes, alongShaded, sameTop, tuning.stack, cell * step);
+  return [...deep, ...stackedEnds(deep, sameTop, tuning.stack, step)];
 }
 
 /**

@@ -342,6 +342,23 @@ export interface FacadeTuning {
   balconyAlongBars: number;
   balconyAlongExampleBars: number;
   /**
+   * Balconies stacked over each other are alike (`balcony-stacks.ts`): one whose shade was not
+   * taken takes the depth of one on another floor overlapping this share of its width (0: never;
+   * docs/decisions/323), its railing as high within `balconyStackRail`, where its rows down to
+   * there are `balconyStackDarker` darker than the wall above its handrail.
+   */
+  balconyStackShare: number;
+  balconyStackRail: number;
+  balconyStackDarker: number;
+  /**
+   * A floor's run of balconies goes on to the middle of the ends of at least `balconyEndsPeers`
+   * runs of other floors overlapping it by this share of the wider (0: never; docs/decisions/324),
+   * by at most `balconyEndsReach` × its width each way.
+   */
+  balconyEndsShare: number;
+  balconyEndsPeers: number;
+  balconyEndsReach: number;
+  /**
    * Enclosed pieces as openings (docs/decisions/150): a piece the surface encloses but does
    * not take is an opening when its snapped rectangle is outlined this many times the photo's
    * mean edge (0: never)…
@@ -585,6 +602,12 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyAlongLeast: 1.5,
   balconyAlongBars: 0.5,
   balconyAlongExampleBars: 0.8,
+  balconyStackShare: 0.8,
+  balconyStackRail: 0.25,
+  balconyStackDarker: 10,
+  balconyEndsShare: 0.8,
+  balconyEndsPeers: 3,
+  balconyEndsReach: 0.25,
   enclosedOutline: 2.5,
   enclosedFill: 0.6,
   enclosedMinimumSide: 1,
@@ -748,6 +771,14 @@ export function prepareFacadeImage(
     alongLeast: tuning.balconyAlongLeast,
     alongBars: tuning.balconyAlongBars,
     alongExampleBars: tuning.balconyAlongExampleBars,
+    stack: {
+      depthShare: tuning.balconyStackShare,
+      depthRail: tuning.balconyStackRail,
+      depthDarker: tuning.balconyStackDarker,
+      endsShare: tuning.balconyEndsShare,
+      endsPeers: tuning.balconyEndsPeers,
+      endsReach: tuning.balconyEndsReach,
+    },
   });
   report(1);
   return image;
