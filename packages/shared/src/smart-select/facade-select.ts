@@ -223,6 +223,12 @@ export interface FacadeTuning {
    */
   subtractOpeningFirst: number;
   /**
+   * The opening a subtracting click removes goes on down to the photo's foot when its bottom
+   * lies within this share of the photo's height from the foot: a door or a shop front stands
+   * on the street (0: never; docs/decisions/330-shift-click-openings-reach-the-foot.md).
+   */
+  subtractToFoot: number;
+  /**
    * A piece the surface does not take but surrounds, cut by the photo's left or right edge
    * (not its top or bottom), joins it when its hue is within this many × `surfaceDistance` of
    * the sample's: the same wall in shade running off the side of the photo (0: never;
@@ -558,6 +564,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   subtractSurfaceShare: 0.3,
   subtractUnlikeWall: 12,
   subtractOpeningFirst: 1,
+  subtractToFoot: 0.12,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
   topPieceRelief: 2,
@@ -995,7 +1002,10 @@ function labelRuns(labels: Int32Array): Int32Array {
  * front, a balcony in shade (docs/decisions/236-subtract-unlike-wall.md). A framed opening
  * goes on a small surface too (`subtractOpeningFirst`): a click on a balcony whose colour
  * floods a quarter of the photo means the balcony, not that quarter
- * (docs/decisions/289-shift-click-on-a-framed-opening.md).
+ * (docs/decisions/289-shift-click-on-a-framed-opening.md). An opening found near the photo's
+ * foot goes on down to it: a door or a shop front stands on the street, and what the click
+ * finds stops at its kick plate, a car or a tree before it
+ * (docs/decisions/330-shift-click-openings-reach-the-foot.md).
  */
 export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   const surface = selectFacadeElement(image, point, 'surface');
@@ -1013,7 +1023,9 @@ export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   // the user means the surface.
   if (!isFramed && !isUnlikeMainWall(image, { x, y })) return surface;
   const opening = createBitmask(image.width, image.height);
-  paintRectangle(opening, found);
+  const toFoot = image.tuning.subtractToFoot;
+  const isAtFoot = toFoot > 0 && found.bottom >= (1 - toFoot) * image.height;
+  paintRectangle(opening, isAtFoot ? { ...found, bottom: image.height - 1 } : found);
   return opening;
 }
 
