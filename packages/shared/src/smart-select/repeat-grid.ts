@@ -197,6 +197,7 @@ function templateOf(
   width: number,
   height: number,
   mirror: boolean,
+  keepScores = true,
 ): Pattern | null {
   const direct: Template[] = [];
   for (const channel of channels) {
@@ -215,7 +216,8 @@ function templateOf(
       })
     : null;
   const first = channels[0] as Scaled;
-  return { direct, mirrored, scores: new Float64Array(first.width * first.height).fill(Number.NaN) };
+  const places = keepScores ? first.width * first.height : 0;
+  return { direct, mirrored, scores: new Float64Array(places).fill(Number.NaN) };
 }
 
 /**
@@ -459,6 +461,7 @@ function placedTemplate(
   window: Rectangle,
   factor: number,
   tuning: RepeatGridTuning,
+  keepScores = true,
 ): PlacedTemplate | null {
   const outer = withMargin(image, window, tuning.margin);
   const channels = scaledChannels(image, factor);
@@ -468,7 +471,7 @@ function placedTemplate(
   const left = Math.min(scaled.width - width, Math.round(outer.left / factor));
   const top = Math.min(scaled.height - height, Math.round(outer.top / factor));
   if (left < 0 || top < 0) return null;
-  const pattern = templateOf(channels, { x: left, y: top }, width, height, tuning.mirror);
+  const pattern = templateOf(channels, { x: left, y: top }, width, height, tuning.mirror, keepScores);
   return pattern ? { outer, channels, pattern, left, top } : null;
 }
 
@@ -965,4 +968,75 @@ function correlation(a: number[], b: number[], from: number): number {
     squaresB += db * db;
   }
   return squaresA === 0 || squaresB === 0 ? 0 : product / Math.sqrt(squaresA * squaresB);
+}
+
+/**
+ * The best match of a window along its own floor whose window part lies wholly between two
+ * photo columns (inclusive), at its size: the grid's correlation (its three channels, the
+ * mirrored look too) within the band's slack across the floor, placed to the pixel as the
+ * grid's repeats are; null when no place fits or nothing correlates. Only the places in the
+ * gap are read, not the floor's whole band, and each window's template is made once for all
+ * the gaps beside it: for the windows of a floor the grid's period stepped over
+ * (docs/decisions/320-select-all-similar-floor-gaps.md).
+ */
+export function matcherBetween(
+  image: FacadeImage,
+  example: Rectangle,
+  tuning: RepeatGridTuning = defaultRepeatGridTuning,
+): (window: Rectangle, fromX: number, toX: number) => FloorMatch | null {
+  const factor = matchingFactor(image, example, tuning);
+  const templates = new Map<Rectangle, { placed: PlacedTemplate; reference: PlacingReference } | null>();
+  const templateFor = (window: Rectangle) => {
+    if (!templates.has(window)) {
+      // Without the template's cache of scores (a Float64Array of the whole scaled copy): a
+      // gap's few places are read once.
+      const placed = placedTemplate(image, window, factor, tuning, false);
+      templates.set(window, placed ? { placed, reference: placingReference(image, window, 400) } : null);
+    }
+    return templates.get(window) ?? null;
+  };
+  return (window, fromX, toX) => {
+    const width = window.right - window.left + 1;
+    const height = window.bottom - window.top + 1;
+    if (toX - fromX + 1 < width) return null;
+    const template = templateFor(window);
+    if (!template) return null;
+    const { outer, channels, pattern, top } = template.placed;
+    const first = channels[0] as Scaled;
+    const size = pattern.direct[0] as Template;
+    const slack = Math.max(1, Math.round((tuning.bandSlack * height) / factor));
+    const offset = window.left - outer.left;
+    // The template's lefts on the scaled copy whose window lies from fromX to toX.
+    const firstX = Math.max(0, Math.ceil((fromX - offset) / factor));
+    const lastX = Math.min(first.width - size.width, Math.floor((toX - width + 1 - offset) / factor));
+    const firstY = Math.max(0, top - slack);
+    const lastY = Math.min(first.height - size.height, top + slack);
+    // Along the window's own line first, then across it within the slack at the best place
+    // and its neighbours: a third of the reads of every place within the slack.
+    let best = { x: 0, y: 0, score: -1 };
+    const line = Math.max(firstY, Math.min(lastY, top));
+    for (let x = firstX; x <= lastX; x++) {
+      const score = correlationOfPlace(channels, pattern, x, line);
+      if (score > best.score) best = { x, y: line, score };
+    }
+    if (best.score <= -1) return null;
+    const alongBest = best.x;
+    for (let x = Math.max(firstX, alongBest - 1); x <= Math.min(lastX, alongBest + 1); x++) {
+      for (let y = firstY; y <= lastY; y++) {
+        if (y === line) continue;
+        const score = correlationOfPlace(channels, pattern, x, y);
+        if (score > best.score) best = { x, y, score };
+      }
+    }
+    if (best.score <= -1) return null;
+    const roughLeft = clamp(best.x * factor + offset, image.width - width);
+    const roughTop = clamp(best.y * factor + (window.top - outer.top), image.height - height);
+    const rough = {
+      left: roughLeft,
+      top: roughTop,
+      right: roughLeft + width - 1,
+      bottom: roughTop + height - 1,
+    };
+    return { rectangle: placeExactly(image, template.reference, rough, factor), score: best.score };
+  };
 }

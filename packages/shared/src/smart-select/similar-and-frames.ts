@@ -19,6 +19,7 @@ import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { withFindsAlongTheirColumns } from './repeat-finds-columns.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
+import { withFloorGapsFilled } from './repeat-floor-gaps.ts';
 import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { toOwnFrames } from './repeat-own-frames.ts';
@@ -78,7 +79,10 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // next building's or the attic's windows of the floor (docs/decisions/279), and each of
   // those and of the windows found over the columns goes on up and down its own column by its
   // own look: that building's other floors, on floor lines of their own, a tower's storey over
-  // the attic (docs/decisions/301, 302); those, placed at
+  // the attic (docs/decisions/301, 302); and between two neighbouring windows of a floor,
+  // where the gap leaves room for one, either neighbour's look finds the window the grid's
+  // period stepped over: an arcade's light windows between its dark ones, an attic's in threes
+  // (docs/decisions/320); those, placed at
   // the size of the floor's first window, and the grid's repeats take their own frames' sides
   // where they are much the stronger lines (docs/decisions/277, 278). Last, a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
@@ -102,7 +106,10 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ),
   );
   const up = withColumnsGoingOnUp(image, checked);
-  const along = withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), checked.length);
+  const along = withFloorGapsFilled(
+    image,
+    withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), checked.length),
+  );
   // The example stays as the user marked it, and decision 251's windows are the window click's
   // own outline already; the grid's repeats and the floors' finds (and what those and decision
   // 251's windows find along their columns) take their own frames' sides where those are much
