@@ -22,6 +22,7 @@ import { withFlankingLeaves } from './repeat-flanks.ts';
 import { withFloorGapsFilled } from './repeat-floor-gaps.ts';
 import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
+import { grownAlongJambs } from './repeat-jambs.ts';
 import { toOwnFrames } from './repeat-own-frames.ts';
 import { dropOverlappingNeighbours } from './repeat-side-by-side.ts';
 
@@ -122,9 +123,10 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ...along.slice(checked.length, up.length),
     ...framed.slice(gridCount),
   ];
-  // Last, a window with a balcony's railing across its lower part ends at the handrail
-  // (docs/decisions/297).
-  return endAtBalconyRails(image, withFlankingLeaves(image, ownFramed));
+  // A floor much shorter than the example, whose frames agreed on a line halfway down its
+  // windows, grows along its windows' jambs (docs/decisions/317). Last, a window with a
+  // balcony's railing across its lower part ends at the handrail (docs/decisions/297).
+  return endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed)));
 }
 
 /**

@@ -1,0 +1,163 @@
+/**
+ * "Select all similar": a floor of repeats much shorter than the example grows along its
+ * windows' own jambs. The frame search of `fitRepeatSizes` (docs/decisions/059) can take a line
+ * halfway down a tall window for its bottom (a reflection's edge in the glass, a flag, a pier
+ * capital's band beside it) and the whole floor then shrinks: cmp_b0005's shop-floor windows,
+ * 88 pixels high, came out 30 high. The two long vertical edges bounding the window (its jambs)
+ * go on down to the sill whatever crosses the glass, so a repeat is followed along them.
+ * Measured: docs/decisions/317-select-all-similar-grow-along-jambs.md.
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { overlapArea } from './rectangles.ts';
+import { bands, median, spreadOut } from './repeat-bands.ts';
+
+export interface JambTuning {
+  /**
+   * Only a floor whose repeats are at most this share of the example's height grows (0: off):
+   * a floor about the example's size is not suspected, and French windows' jambs go on behind
+   * a balcony's railing below the labelled (handrail) bottom (cmp_b0006 at 0.73 lost 0.015).
+   */
+  shorter: number;
+  /** A jamb is looked for in the columns this share of the repeat's width either side of its side… */
+  reach: number;
+  /**
+   * …and goes on along rows where its edge (the horizontal colour gradient, strongest of three
+   * columns) is at least this share of the strongest column's mean edge inside the repeat…
+   */
+  persist: number;
+  /** …over gaps of at most this share of the repeat's height (a transom, a sash's rail)… */
+  gap: number;
+  /** …for at most this many times the repeat's height. */
+  maximumGrowth: number;
+  /** A repeat counts as growing a side when both jambs go on beyond it by this share of its height… */
+  minimumGrowth: number;
+  /**
+   * …and the floor grows when at least this share of its repeats (two at least) do, by as much
+   * as their median growth, within `agreement` of the floor's height of it.
+   */
+  support: number;
+  agreement: number;
+  /** At most this many repeats of a floor, spread along it, are followed. */
+  sample: number;
+}
+
+export const defaultJambTuning: JambTuning = {
+  shorter: 0.7,
+  reach: 0.2,
+  persist: 0.35,
+  gap: 0.2,
+  maximumGrowth: 2,
+  minimumGrowth: 0.25,
+  support: 0.6,
+  agreement: 0.15,
+  sample: 8,
+};
+
+/**
+ * The repeats (the example first, kept as the user marked it, and its floor with it: copies of
+ * it) with each floor of repeats much shorter than the example grown down and up to where
+ * its windows' jambs end, when its windows agree on how far.
+ */
+export function grownAlongJambs(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: JambTuning = defaultJambTuning,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || tuning.shorter <= 0 || repeats.length < 3) return repeats;
+  const grown = repeats.map((repeat) => ({ ...repeat }));
+  const heights = repeats.map((repeat) => repeat.bottom - repeat.top + 1);
+  const exampleHeight = example.bottom - example.top + 1;
+  const floors = bands(
+    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
+    0.5 * median(heights),
+  );
+  for (const members of floors) {
+    if (members.length < 2 || members.includes(0)) continue;
+    const height = median(members.map((index) => heights[index] as number));
+    if (height > tuning.shorter * exampleHeight) continue;
+    const sample = spreadOut(members, tuning.sample);
+    const reaches = sample.map((index) => jambReach(image, repeats[index] as Rectangle, tuning));
+    const needed = Math.max(2, tuning.support * sample.length);
+    for (const side of ['bottom', 'top'] as const) {
+      const growing = reaches
+        .map((reach) => reach[side])
+        .filter((growth) => growth > tuning.minimumGrowth * height);
+      if (growing.length < needed) continue;
+      const growth = median(growing);
+      if (growing.filter((value) => Math.abs(value - growth) <= tuning.agreement * height).length < needed)
+        continue;
+      for (const index of members) {
+        const rectangle = grown[index] as Rectangle;
+        const next =
+          side === 'bottom'
+            ? { ...rectangle, bottom: Math.min(image.height - 1, rectangle.bottom + growth) }
+            : { ...rectangle, top: Math.max(0, rectangle.top - growth) };
+        // Not into another repeat (the window below or above in its column).
+        const hits = grown.some(
+          (other, otherIndex) =>
+            otherIndex !== index && overlapArea(other, next) > 0 && overlapArea(other, rectangle) === 0,
+        );
+        if (!hits) grown[index] = next;
+      }
+    }
+  }
+  return grown;
+}
+
+/**
+ * How far both jambs of a repeat go on below its bottom and above its top, in pixels. Each
+ * side's jamb may be another column than the repeat's side within `reach` (the repeat may sit
+ * on the glass's inner edge, a reflection's, where the frame's outer edge goes on further); the
+ * side reaches as far as its furthest-going column.
+ */
+function jambReach(
+  image: FacadeImage,
+  repeat: Rectangle,
+  tuning: JambTuning,
+): { bottom: number; top: number } {
+  const { width, height } = image;
+  const sums = image.verticalEdgeSums;
+  const repeatWidth = repeat.right - repeat.left + 1;
+  const repeatHeight = repeat.bottom - repeat.top + 1;
+  const reach = Math.max(2, Math.round(tuning.reach * repeatWidth));
+  const gap = Math.max(2, Math.round(tuning.gap * repeatHeight));
+  const most = Math.round(tuning.maximumGrowth * repeatHeight);
+  const edge = (x: number, y: number) =>
+    (sums[(y + 1) * width + x] as number) - (sums[y * width + x] as number);
+  const edgeAt = (x: number, y: number) => Math.max(edge(x - 1, y), edge(x, y), edge(x + 1, y));
+  const columns = (around: number) => {
+    const from = Math.max(1, around - reach);
+    const to = Math.min(width - 2, around + reach);
+    let strength = 0;
+    for (let x = from; x <= to; x++) {
+      const mean =
+        ((sums[(repeat.bottom + 1) * width + x] as number) - (sums[repeat.top * width + x] as number)) /
+        repeatHeight;
+      strength = Math.max(strength, mean);
+    }
+    return { from, to, threshold: tuning.persist * strength };
+  };
+  // How far one column's edge goes on from row `start`.
+  const follow = (x: number, threshold: number, start: number, step: 1 | -1) => {
+    let last = start;
+    for (let y = start + step; y >= 0 && y < height && Math.abs(y - start) <= most; y += step) {
+      if (edgeAt(x, y) >= threshold) last = y;
+      else if (Math.abs(y - last) > gap) break;
+    }
+    return Math.abs(last - start);
+  };
+  const sideReach = (side: ReturnType<typeof columns>, start: number, step: 1 | -1) => {
+    let furthest = 0;
+    if (side.threshold <= 0) return 0;
+    for (let x = side.from; x <= side.to; x++)
+      furthest = Math.max(furthest, follow(x, side.threshold, start, step));
+    return furthest;
+  };
+  const left = columns(repeat.left);
+  const right = columns(repeat.right);
+  return {
+    bottom: Math.min(sideReach(left, repeat.bottom, 1), sideReach(right, repeat.bottom, 1)),
+    top: Math.min(sideReach(left, repeat.top, -1), sideReach(right, repeat.top, -1)),
+  };
+}
