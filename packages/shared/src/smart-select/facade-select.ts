@@ -229,6 +229,15 @@ export interface FacadeTuning {
    */
   subtractToFoot: number;
   /**
+   * A subtracting click on a large surface where no frame outlines the opening under it and
+   * its colour is the wall's still removes that opening when at least this many of the facade's
+   * openings stand in its column, their sides within `subtractColumnSlack` × its width of its
+   * own: a window repeated along its column (0: never;
+   * docs/decisions/329-shift-click-in-a-column-of-openings.md).
+   */
+  subtractColumnPeers: number;
+  subtractColumnSlack: number;
+  /**
    * A piece the surface does not take but surrounds, cut by the photo's left or right edge
    * (not its top or bottom), joins it when its hue is within this many × `surfaceDistance` of
    * the sample's: the same wall in shade running off the side of the photo (0: never;
@@ -565,6 +574,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   subtractUnlikeWall: 12,
   subtractOpeningFirst: 1,
   subtractToFoot: 0.12,
+  subtractColumnPeers: 2,
+  subtractColumnSlack: 0.1,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
   topPieceRelief: 2,
@@ -1021,7 +1032,7 @@ export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   if (!isLarge && !isFramed) return surface;
   // On plain wall no frame outlines what the click found and the clicked colour is the wall's:
   // the user means the surface.
-  if (!isFramed && !isUnlikeMainWall(image, { x, y })) return surface;
+  if (!isFramed && !isUnlikeMainWall(image, { x, y }) && !isInAColumn(image, found)) return surface;
   const opening = createBitmask(image.width, image.height);
   const toFoot = image.tuning.subtractToFoot;
   const isAtFoot = toFoot > 0 && found.bottom >= (1 - toFoot) * image.height;
@@ -1041,6 +1052,25 @@ function isUnlikeMainWall(image: FacadeImage, { x, y }: Point): boolean {
   return (
     colourDistance(superpixels, seed, image.wall, tuning.wallLightnessWeight) > tuning.subtractUnlikeWall
   );
+}
+
+/**
+ * Whether at least `subtractColumnPeers` of the facade's openings stand in the column of
+ * `found`, their left and right sides each within `subtractColumnSlack` × its width of its own
+ * (docs/decisions/329-shift-click-in-a-column-of-openings.md).
+ */
+function isInAColumn(image: FacadeImage, found: Rectangle): boolean {
+  const { subtractColumnPeers: peers, subtractColumnSlack: slack } = image.tuning;
+  if (peers <= 0) return false;
+  const reach = slack * (found.right - found.left + 1);
+  let count = 0;
+  for (const opening of image.openings) {
+    const isAligned =
+      Math.abs(opening.left - found.left) <= reach && Math.abs(opening.right - found.right) <= reach;
+    const isApart = opening.bottom < found.top || opening.top > found.bottom;
+    if (isAligned && isApart) count++;
+  }
+  return count >= peers;
 }
 
 /** The opening (window, door) under a point, as a rectangle snapped to its frame's edges. */

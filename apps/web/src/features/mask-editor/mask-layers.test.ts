@@ -146,6 +146,38 @@ describe('MaskLayers', () => {
     expect(countPainted(layers.layer('walls'))).toBe(40 * 20);
   });
 
+  it('keeps what a shift-click on a surface removed out of its later clicks (docs/decisions/331-shift-click-removals-stay-out.md)', () => {
+    // A wall click takes the whole 60 × 40 layer but a window (10–19 × 10–19); a shift-click
+    // removes the window; a second wall click whose surface holds the window again leaves it out.
+    const whole = createBitmask(60, 40);
+    whole.data.fill(1);
+    const window = createBitmask(60, 40);
+    for (let y = 10; y < 20; y++) for (let x = 10; x < 20; x++) window.data[y * 60 + x] = 1;
+    const layers = new MaskLayers(60, 40);
+    layers.replaceSelection('walls', null, whole, { x: 40, y: 30 });
+    layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+    expect(isPainted(layers.layer('walls'), 15, 15)).toBe(false);
+    layers.replaceSelection('walls', null, whole, { x: 50, y: 5 });
+    expect(isPainted(layers.layer('walls'), 15, 15)).toBe(false);
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40 - 100);
+    // Undoing the shift-click (the second wall click changed nothing: no step) forgets the
+    // window: the wall click takes it.
+    layers.undo();
+    expect(isPainted(layers.layer('walls'), 15, 15)).toBe(true);
+    layers.replaceSelection('walls', null, whole, { x: 50, y: 5 });
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40);
+    // A click on what was kept out asks for it back.
+    layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+    layers.replaceSelection('walls', null, whole, { x: 12, y: 12 });
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40);
+    // Other layers and other tools are not concerned: the brush or a window click paint it.
+    layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+    layers.replaceSelection('walls', null, whole);
+    expect(isPainted(layers.layer('walls'), 15, 15)).toBe(true);
+    layers.replaceSelection('roof', null, whole, { x: 50, y: 5 });
+    expect(countPainted(layers.layer('roof'))).toBe(60 * 40);
+  });
+
   it('produces a natural-size contract mask of what was painted at working size', () => {
     // A 4000×3000 photo painted at 2000×1500: the rectangle lands at twice the coordinates.
     const layers = new MaskLayers(200, 150);

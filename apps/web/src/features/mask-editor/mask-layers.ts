@@ -29,7 +29,14 @@ export type MaskTarget = 'mask' | RegionElement;
 export const maskTargets: readonly MaskTarget[] = ['mask', ...regionElements];
 
 interface HistoryEntry {
-  changes: Array<{ target: MaskTarget; box: PixelBox; before: Uint8Array; after: Uint8Array }>;
+  /** `keptOut`: a change of what smart-select shift-clicks keep out of the layer, not of the layer. */
+  changes: Array<{
+    target: MaskTarget;
+    box: PixelBox;
+    before: Uint8Array;
+    after: Uint8Array;
+    keptOut?: true;
+  }>;
 }
 
 /** Undo steps are dropped, oldest first, beyond this many bytes of history. */
@@ -39,6 +46,11 @@ export class MaskLayers {
   readonly width: number;
   readonly height: number;
   private readonly layers: Map<MaskTarget, Bitmask>;
+  /**
+   * Per layer, what a shift-click of smart select on a surface took away from it: later surface
+   * clicks leave it out (docs/decisions/331-shift-click-removals-stay-out.md).
+   */
+  private readonly keptOut: Map<MaskTarget, Bitmask>;
   private readonly undoStack: HistoryEntry[] = [];
   private redoStack: HistoryEntry[] = [];
   private historyBytes = 0;
@@ -49,6 +61,7 @@ export class MaskLayers {
     this.width = width;
     this.height = height;
     this.layers = new Map(maskTargets.map((target) => [target, createBitmask(width, height)]));
+    this.keptOut = new Map(maskTargets.map((target) => [target, createBitmask(width, height)]));
   }
 
   layer(target: MaskTarget): Bitmask {
@@ -136,7 +149,12 @@ export class MaskLayers {
    * Takes `remove` away from a layer and then adds `add`, as one undoable step: a further
    * click on a window replaces its frame with the refined one. Either may be missing.
    */
-  replaceSelection(target: MaskTarget, remove: Bitmask | null, add: Bitmask | null): PixelBox | null {
+  replaceSelection(
+    target: MaskTarget,
+    remove: Bitmask | null,
+    add: Bitmask | null,
+    surfaceClick?: Point,
+  ): PixelBox | null {
     const scale = (selection: Bitmask | null) =>
       !selection || (selection.width === this.width && selection.height === this.height)
         ? selection
@@ -145,11 +163,42 @@ export class MaskLayers {
     const added = scale(add);
     const box = unionBox(removed ? boundingBox(removed) : null, added ? boundingBox(added) : null);
     if (!box) return null;
-    return this.applyOperation(target, (layer) => {
-      if (removed) applySelection(layer, removed, 'subtract');
-      if (added) applySelection(layer, added, 'add');
-      return box;
-    });
+    if (!surfaceClick) {
+      return this.applyOperation(target, (layer) => {
+        if (removed) applySelection(layer, removed, 'subtract');
+        if (added) applySelection(layer, added, 'add');
+        return box;
+      });
+    }
+    // A surface click (a wall, a roof) at `surfaceClick`: what its shift-clicks took away stays
+    // out of its later clicks, but for the piece the click lands in, which the user asks back
+    // (docs/decisions/331-shift-click-removals-stay-out.md). One undoable step with the layer.
+    this.endOperation();
+    const layer = this.layer(target);
+    const keptOut = this.keptOut.get(target) as Bitmask;
+    const layerBefore = layer.data.slice();
+    const keptBefore = keptOut.data.slice();
+    if (removed && !added) {
+      for (let index = 0; index < removed.data.length; index++) {
+        if (removed.data[index] === 1 && layer.data[index] === 1) keptOut.data[index] = 1;
+      }
+    }
+    if (removed) applySelection(layer, removed, 'subtract');
+    if (added) {
+      clearPieceAt(keptOut, surfaceClick);
+      const kept = createBitmask(this.width, this.height);
+      for (let index = 0; index < added.data.length; index++) {
+        if (added.data[index] === 1 && keptOut.data[index] === 0) kept.data[index] = 1;
+      }
+      applySelection(layer, kept, 'add');
+    }
+    const keptBox = changedBox(keptBefore, keptOut);
+    const changes = [
+      this.captureChange(target, box, layerBefore),
+      keptBox ? this.captureChange(target, keptBox, keptBefore, true) : null,
+    ].filter((change) => change !== null);
+    if (changes.length > 0) this.record({ changes });
+    return box;
   }
 
   /** Clears every layer, as one undoable step. Returns the whole area when anything changed. */
@@ -158,12 +207,18 @@ export class MaskLayers {
     const whole = { left: 0, top: 0, right: this.width - 1, bottom: this.height - 1 };
     const changes: HistoryEntry['changes'] = [];
     for (const target of maskTargets) {
-      const layer = this.layer(target);
-      const box = boundingBox(layer);
-      if (!box) continue;
-      const before = copyBox(layer, box);
-      layer.data.fill(0);
-      changes.push({ target, box, before, after: new Uint8Array(before.length) });
+      // Starting over forgets what shift-clicks kept out of the layer too.
+      for (const keptOut of [false, true]) {
+        const layer = keptOut ? (this.keptOut.get(target) as Bitmask) : this.layer(target);
+        const box = boundingBox(layer);
+        if (!box) continue;
+        const before = copyBox(layer, box);
+        layer.data.fill(0);
+        const after = new Uint8Array(before.length);
+        changes.push(
+          keptOut ? { target, box, before, after, keptOut: true } : { target, box, before, after },
+        );
+      }
     }
     if (changes.length === 0) return null;
     this.record({ changes });
@@ -191,6 +246,7 @@ export class MaskLayers {
   load(target: MaskTarget, mask: Bitmask): void {
     const scaled = scaleBitmask(mask, this.width, this.height);
     this.layer(target).data.set(scaled.data);
+    (this.keptOut.get(target) as Bitmask).data.fill(0);
     this.undoStack.length = 0;
     this.redoStack = [];
     this.historyBytes = 0;
@@ -214,12 +270,15 @@ export class MaskLayers {
     target: MaskTarget,
     box: PixelBox,
     snapshot: Uint8Array,
+    keptOut = false,
   ): HistoryEntry['changes'][number] | null {
-    const layer = this.layer(target);
+    const layer = keptOut ? (this.keptOut.get(target) as Bitmask) : this.layer(target);
     const before = copyBox({ width: this.width, height: this.height, data: snapshot }, box);
     const after = copyBox(layer, box);
     for (let index = 0; index < before.length; index++) {
-      if (before[index] !== after[index]) return { target, box, before, after };
+      if (before[index] !== after[index]) {
+        return keptOut ? { target, box, before, after, keptOut: true } : { target, box, before, after };
+      }
     }
     return null;
   }
@@ -237,10 +296,57 @@ export class MaskLayers {
   private restore(entry: HistoryEntry, side: 'before' | 'after'): PixelBox | null {
     let area: PixelBox | null = null;
     for (const change of entry.changes) {
+      if (change.keptOut) {
+        pasteBox(this.keptOut.get(change.target) as Bitmask, change.box, change[side]);
+        continue;
+      }
       pasteBox(this.layer(change.target), change.box, change[side]);
       area = unionBox(area, change.box);
     }
     return area;
+  }
+}
+
+/** The box of the pixels where `mask` differs from `before`, or null. */
+function changedBox(before: Uint8Array, mask: Bitmask): PixelBox | null {
+  let box: PixelBox | null = null;
+  for (let index = 0; index < before.length; index++) {
+    if (before[index] === mask.data[index]) continue;
+    const x = index % mask.width;
+    const y = (index - x) / mask.width;
+    if (!box) box = { left: x, top: y, right: x, bottom: y };
+    else {
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x);
+      box.bottom = y;
+    }
+  }
+  return box;
+}
+
+/** Clears the 4-connected piece of `mask` under `point` (nothing when it is not set there). */
+function clearPieceAt(mask: Bitmask, point: Point): void {
+  const x = Math.round(point.x);
+  const y = Math.round(point.y);
+  if (x < 0 || y < 0 || x >= mask.width || y >= mask.height) return;
+  const start = y * mask.width + x;
+  if (mask.data[start] !== 1) return;
+  const stack = [start];
+  mask.data[start] = 0;
+  while (stack.length > 0) {
+    const index = stack.pop() as number;
+    const column = index % mask.width;
+    const neighbours = [
+      column > 0 ? index - 1 : -1,
+      column < mask.width - 1 ? index + 1 : -1,
+      index - mask.width,
+      index + mask.width,
+    ];
+    for (const next of neighbours) {
+      if (next < 0 || next >= mask.data.length || mask.data[next] !== 1) continue;
+      mask.data[next] = 0;
+      stack.push(next);
+    }
   }
 }
 

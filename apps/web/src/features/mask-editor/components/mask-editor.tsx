@@ -176,10 +176,18 @@ export function MaskEditor({
       frameWidth: frameWidth / 100,
     };
   };
-  const applyAnswer = (answer: SmartSelectAnswer | null, layers: MaskLayers, target: MaskTarget) => {
+  const applyAnswer = (
+    answer: SmartSelectAnswer | null,
+    layers: MaskLayers,
+    target: MaskTarget,
+    point?: Point,
+  ) => {
+    // What a shift-click on a surface took away stays out of its later clicks
+    // (docs/decisions/331-shift-click-removals-stay-out.md).
+    const surfaceClick = point && smartSelectKind(target) === 'surface' ? point : undefined;
     // Never in the middle of a stroke: committing would end it part-way (decision 315).
     if (answer && layersRef.current === layers && !layers.isOperationOpen)
-      commit(layers.replaceSelection(target, answer.remove, answer.add));
+      commit(layers.replaceSelection(target, answer.remove, answer.add, surfaceClick));
   };
   const applySmartSelect = (point: Point, mode: 'add' | 'subtract') => {
     const layers = layersRef.current;
@@ -187,7 +195,7 @@ export function MaskEditor({
     const { target } = settingsRef.current;
     void smartSelect
       .selectAt(point, layers, queryFor(mode))
-      .then((answer) => applyAnswer(answer, layers, target));
+      .then((answer) => applyAnswer(answer, layers, target, point));
   };
   // What keyboard smart select did, for the polite status line (docs/decisions/050).
   const [announcement, setAnnouncement] = useState('');
@@ -199,8 +207,9 @@ export function MaskEditor({
       return;
     }
     const { target } = settingsRef.current;
-    void smartSelect.selectAt(crosshairPoint(at, layers), layers, queryFor(mode)).then((answer) => {
-      applyAnswer(answer, layers, target);
+    const point = crosshairPoint(at, layers);
+    void smartSelect.selectAt(point, layers, queryFor(mode)).then((answer) => {
+      applyAnswer(answer, layers, target, point);
       if (!answer || layersRef.current !== layers) return;
       const percent = Math.round((countPainted(layers.layer(target)) / (layers.width * layers.height)) * 100);
       setAnnouncement(t('keyboard.marked', { layer: t(`layers.${target}`), percent }));
