@@ -78,4 +78,34 @@ describe("select all similar: the windows of a floor the grid's period stepped o
       three,
     );
   });
+
+  it('lends no look from a sliver: a floor of narrow repeats along a balustrade adds nothing (docs/decisions/321)', () => {
+    // A balustrade of 6-pixel posts every 20 pixels under a window; every third post is a
+    // repeat (what a floor of strips cut by a railing leaves). Matched with a post's look, the
+    // posts between are as like it as can be.
+    const posts = Array.from({ length: 20 }, (_, at) => ({
+      left: 40 + 20 * at,
+      top: 300,
+      right: 45 + 20 * at,
+      bottom: 349,
+    }));
+    const window = { left: 200, top: 150, right: 249, bottom: 219 };
+    const balustrade = prepareFacadeImage(
+      makeImage(500, 450, (x, y) => {
+        const grain = noise(x, y, 3);
+        if (isInside(window, x, y))
+          return isTwoPaneFrame(window, x, y)
+            ? [62 + grain, 58 + grain, 54 + grain]
+            : [96 + grain, 110 + grain, 128 + grain];
+        if (posts.some((post) => isInside(post, x, y))) return [70 + grain, 66 + grain, 60 + grain];
+        const plaster = noise(x, y, 6);
+        return [214 + plaster, 196 + plaster, 164 + plaster];
+      }),
+    );
+    const repeats = [window, ...posts.filter((_, at) => at % 3 === 0)];
+    expect(withFloorGapsFilled(balustrade, repeats)).toEqual(repeats);
+    expect(
+      withFloorGapsFilled(balustrade, repeats, { ...defaultFloorGapsTuning, narrowest: 0 }).length,
+    ).toBeGreaterThan(repeats.length);
+  });
 });

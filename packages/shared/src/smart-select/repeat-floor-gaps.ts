@@ -31,6 +31,12 @@ export interface FloorGapsTuning {
   nextWithin: number;
   /** At most this many gaps are searched in a click. */
   maximumGaps: number;
+  /**
+   * A neighbour narrower than this share of the example's width lends no look: a sliver a
+   * few pixels wide (a side of a window's surround) is a line, like any line on the wall
+   * beside it (docs/decisions/321).
+   */
+  narrowest: number;
 }
 
 export const defaultFloorGapsTuning: FloorGapsTuning = {
@@ -40,6 +46,7 @@ export const defaultFloorGapsTuning: FloorGapsTuning = {
   overhang: 0.2,
   nextWithin: 3,
   maximumGaps: 40,
+  narrowest: 0.5,
 };
 
 /** The repeats (unchanged, in order) followed by the windows found in their floors' gaps. */
@@ -70,7 +77,13 @@ export function withFloorGapsFilled(
   const added: Rectangle[] = [];
   for (let searched = 0; gaps.length > 0 && searched < tuning.maximumGaps; searched++) {
     const [before, after] = gaps.pop() as [Rectangle, Rectangle];
-    const find = bestFind(matcher, before, after, tuning);
+    const find = bestFind(
+      matcher,
+      before,
+      after,
+      (example.right - example.left + 1) * tuning.narrowest,
+      tuning,
+    );
     if (!find || find.score < tuning.correlation || !overlapsNoneMuch(find.rectangle, taken)) continue;
     taken.push(find.rectangle);
     added.push(find.rectangle);
@@ -93,19 +106,21 @@ function isGap(before: Rectangle, after: Rectangle, tuning: FloorGapsTuning): bo
 }
 
 /**
- * The better of the two neighbours' best matches in the gap between them, each searched next
- * to itself (within `nextWithin` of its widths), reaching at most `overhang` of its width over
+ * The better of the two neighbours' best matches in the gap between them (of those at least
+ * `narrowest` pixels wide), each searched next to itself (within `nextWithin` of its widths), reaching at most `overhang` of its width over
  * either neighbour.
  */
 function bestFind(
   matcher: ReturnType<typeof matcherBetween>,
   before: Rectangle,
   after: Rectangle,
+  narrowest: number,
   tuning: FloorGapsTuning,
 ): FloorMatch | null {
   let best: FloorMatch | null = null;
   for (const window of [before, after]) {
     const width = window.right - window.left + 1;
+    if (width < narrowest) continue;
     const reach = Math.floor(tuning.overhang * width);
     const from = before.right + 1 - reach;
     const to = after.left - 1 + reach;

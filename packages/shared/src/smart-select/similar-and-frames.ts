@@ -80,16 +80,16 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // next building's or the attic's windows of the floor (docs/decisions/279), and each of
   // those and of the windows found over the columns goes on up and down its own column by its
   // own look: that building's other floors, on floor lines of their own, a tower's storey over
-  // the attic (docs/decisions/301, 302); and between two neighbouring windows of a floor,
-  // where the gap leaves room for one, either neighbour's look finds the window the grid's
-  // period stepped over: an arcade's light windows between its dark ones, an attic's in threes
-  // (docs/decisions/320); those, placed at
+  // the attic (docs/decisions/301, 302); those, placed at
   // the size of the floor's first window, and the grid's repeats take their own frames' sides
-  // where they are much the stronger lines (docs/decisions/277, 278). Last, a
+  // where they are much the stronger lines (docs/decisions/277, 278). Then a
   // window flanked on both sides by a narrow panel as tall as it, unlike and more textured
   // than the wall beyond (open shutter leaves, a tripartite window's side lights), takes both
   // panels (docs/decisions/254), and a window with a balcony's railing across its lower half
-  // ends at the handrail (docs/decisions/297).
+  // ends at the handrail (docs/decisions/297). Last, between two neighbouring windows of a
+  // floor, where the gap leaves room for one, either neighbour's look finds the window the
+  // grid's period stepped over: an arcade's light windows between its dark ones, an attic's in
+  // threes, the example's side light beside its neighbours' (docs/decisions/320, 321).
   const example = around ?? withoutWallSides(image, opening);
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
@@ -107,10 +107,7 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ),
   );
   const up = withColumnsGoingOnUp(image, checked);
-  const along = withFloorGapsFilled(
-    image,
-    withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), checked.length),
-  );
+  const along = withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), checked.length);
   // The example stays as the user marked it, and decision 251's windows are the window click's
   // own outline already; the grid's repeats and the floors' finds (and what those and decision
   // 251's windows find along their columns) take their own frames' sides where those are much
@@ -124,9 +121,14 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ...framed.slice(gridCount),
   ];
   // A floor much shorter than the example, whose frames agreed on a line halfway down its
-  // windows, grows along its windows' jambs (docs/decisions/317). Last, a window with a
-  // balcony's railing across its lower part ends at the handrail (docs/decisions/297).
-  return endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed)));
+  // windows, grows along its windows' jambs (docs/decisions/317). Then a window with a
+  // balcony's railing across its lower part ends at the handrail (docs/decisions/297). Last,
+  // the windows between two of a floor's, at their final sizes and with their side lights,
+  // that the grid's period stepped over (docs/decisions/320, 321).
+  return withFloorGapsFilled(
+    image,
+    endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed))),
+  );
 }
 
 /**
