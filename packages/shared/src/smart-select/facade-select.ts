@@ -11,6 +11,7 @@
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
+import { withoutClickedCuts } from './clicked-cuts.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { overhangsAHead } from './head-overhangs.ts';
 import { convertToOklab } from './oklab-image.ts';
@@ -501,6 +502,19 @@ export interface FacadeTuning {
   overhangBelow: number;
   overhangSpans: number;
   /**
+   * A wall click's cuts holding the clicked point stay wall, with the cuts at least
+   * `clickedCutInside` inside them (0: off) and, for the detector's, the cuts of their floor
+   * within `clickedCutSize` of their width and height whose likeness to them is at least
+   * `clickedCutLikeness`, their mean colours within `clickedCutColour` (OKLab × 100), and the
+   * cuts within `clickedCutBeside` superpixel sizes of them of that colour (0: none)
+   * (docs/decisions/326-a-wall-click-inside-a-cut.md).
+   */
+  clickedCutInside: number;
+  clickedCutSize: number;
+  clickedCutLikeness: number;
+  clickedCutColour: number;
+  clickedCutBeside: number;
+  /**
    * A wall click's window cut is split at its runs of plain rows: rows whose crossing edges are
    * at most `plainRowShare` of its busiest row's (0: off), over at least `plainRowRun`
    * superpixel sizes, leaving at least `plainRowPiece` on each side; each piece takes back
@@ -670,6 +684,11 @@ export const defaultFacadeTuning: FacadeTuning = {
   overhangWidth: 1.5,
   overhangBelow: 1,
   overhangSpans: 0.8,
+  clickedCutInside: 0.5,
+  clickedCutSize: 0.3,
+  clickedCutLikeness: 0.6,
+  clickedCutColour: 6,
+  clickedCutBeside: 1,
   plainRowShare: 0.15,
   plainRowRun: 0.6,
   plainRowPiece: 0.4,
@@ -822,7 +841,8 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
  * encloses, but for what it encloses right under a found opening: docs/decisions/206) and the rectangles it cuts out of it (the surface's openings and the wall-only ones
  * of docs/decisions/150 but those overhanging a window's head (docs/decisions/306), split at the bands of wall through them (docs/decisions/180; the strips
  * that makes stay wall, docs/decisions/272) and at their plain rows (docs/decisions/271), the
- * ground floor's and the balconies). The bench tells the wall a click misses by these parts.
+ * ground floor's and the balconies), but for those around the clicked point and their likes
+ * (docs/decisions/326). The bench tells the wall a click misses by these parts.
  */
 export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitmask; cuts: Rectangle[] } {
   const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
@@ -891,7 +911,23 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
   const windows = joinPanes(image, split, analysis.wall, trims)
     .map((opening) => withTrims(image, opening, analysis.wall, trims))
     .flatMap((opening) => splitAtPlainRows(image, opening, plainRows));
-  return { surface, cuts: [...windows, ...image.groundOpenings, ...image.balconyOpenings] };
+  // A click inside one of its cuts says that rectangle is wall, and its likes along the floor
+  // (docs/decisions/326-a-wall-click-inside-a-cut.md).
+  const cuts = withoutClickedCuts(
+    image,
+    [...windows, ...image.groundOpenings, ...image.balconyOpenings],
+    x,
+    y,
+    (cut) => !image.groundOpenings.includes(cut) && !image.balconyOpenings.includes(cut),
+    {
+      inside: image.tuning.clickedCutInside,
+      size: image.tuning.clickedCutSize,
+      likeness: image.tuning.clickedCutLikeness,
+      colour: image.tuning.clickedCutColour,
+      beside: image.tuning.clickedCutBeside * cell,
+    },
+  );
+  return { surface, cuts };
 }
 
 interface StripTuning {
