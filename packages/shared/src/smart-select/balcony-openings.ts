@@ -56,6 +56,15 @@ export interface BalconyTuning {
   /** The handrail's line and the slab's lower line at least this strong, relative to the photo's mean row edge. */
   outline: number;
   /**
+   * A balcony's top goes up over rows at least `railBusy` × the photo's mean row edge (the
+   * rail's own edges, the railing's upper part) to the first calmer row, when that row is within
+   * `railTop` superpixel sizes and the rows climbed are on average at least `railContrast` × as
+   * busy as as many rows above it (0: never; docs/decisions/325).
+   */
+  railTop: number;
+  railBusy: number;
+  railContrast: number;
+  /**
    * A railing with fainter lines (at least this strong) is kept when a balcony outlined at
    * `outline` shares its floor: its handrail and slab lines within `partnerReach` superpixel
    * sizes (0: never; docs/decisions/183-balcony-partners-on-a-floor.md).
@@ -138,6 +147,9 @@ export const defaultBalconyTuning: BalconyTuning = {
   slab: 1,
   slabShare: 0.3,
   outline: 3,
+  railTop: 1.5,
+  railBusy: 0.5,
+  railContrast: 3,
   partnerOutline: 2,
   partnerReach: 0.5,
   partnerPeers: 2,
@@ -477,7 +489,45 @@ export function balconyOpenings(
   // then the ends of the floor-long ones (docs/decisions/323, 324).
   const sameTop = (a: Rectangle, b: Rectangle) => near(a.top, b.top);
   const deep = stackedDepths(image, boxes, alongShaded, sameTop, tuning.stack, cell * step);
-  return [...deep, ...stackedEnds(deep, sameTop, tuning.stack, step)];
+  const climb = Math.round(tuning.railTop * cell * step);
+  return [...deep, ...stackedEnds(deep, sameTop, tuning.stack, step)].map((box) =>
+    tuning.railTop > 0
+      ? upToTheRail(image, box, climb, tuning.railBusy * meanRowEdge, tuning.railContrast)
+      : box,
+  );
+}
+
+/**
+ * The balcony's top up to its rail's upper edge. The strongest line near a railing band's top
+ * is often the rail's lower edge or the bars' upper ends: the railing's upper part before a
+ * window's dark glass shows no bars (docs/decisions/325). Rows at least `busy` strong (the
+ * rail's edges, the railing's pattern) are climbed to the first calm one within `reach` rows,
+ * the wall or glass above; the rows climbed must be on average `contrast` × as busy as as many
+ * rows above (at least 3): over a textured wall (sgraffito, brick), busy above a handrail too,
+ * or with no calm row that near, the top stays. Only after the shade (docs/decisions/239) and
+ * the stacks (323, 324), which read the railing's height from the handrail's line.
+ */
+function upToTheRail(
+  image: FacadeImage,
+  box: Rectangle,
+  reach: number,
+  busy: number,
+  contrast: number,
+): Rectangle {
+  const strength = (y: number) => rowEdge(image, Math.max(0, y), box.left, box.right);
+  const highest = Math.max(0, box.top - reach);
+  let y = box.top - 1;
+  let climbed = 0;
+  while (y >= highest && strength(y) >= busy) {
+    climbed += strength(y);
+    y--;
+  }
+  const count = box.top - 1 - y;
+  if (count === 0 || y < highest) return box;
+  const above = Math.max(3, count);
+  let calm = 0;
+  for (let row = y; row > y - above; row--) calm += strength(row);
+  return climbed / count >= contrast * (calm / above) ? { ...box, top: y + 1 } : box;
 }
 
 /**

@@ -328,6 +328,14 @@ export interface FacadeTuning {
   balconyShadeReach: number;
   balconyShadeDarker: number;
   /**
+   * A balcony's top goes up over busy rows (at least `balconyRailBusy` × the photo's mean row
+   * edge) to the first calm one within this many superpixel sizes, the rows climbed at least
+   * `balconyRailContrast` × as busy as those above (0: never; docs/decisions/325).
+   */
+  balconyRailTop: number;
+  balconyRailBusy: number;
+  balconyRailContrast: number;
+  /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
    * balcony touching it on its floor, where its own rows are this much darker than the wall
    * under them (docs/decisions/303; 0: never).
@@ -622,6 +630,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyJoinReach: 4,
   balconyShadeReach: 1,
   balconyShadeDarker: 15,
+  balconyRailTop: 1.5,
+  balconyRailBusy: 0.5,
+  balconyRailContrast: 3,
   balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
@@ -794,6 +805,9 @@ export function prepareFacadeImage(
     partnerReach: tuning.balconyPartnerReach,
     partnerPeers: tuning.balconyPartnerPeers,
     joinReach: tuning.balconyJoinReach,
+    railTop: tuning.balconyRailTop,
+    railBusy: tuning.balconyRailBusy,
+    railContrast: tuning.balconyRailContrast,
     shadeReach: tuning.balconyShadeReach,
     shadeDarker: tuning.balconyShadeDarker,
     shadeAlongDarker: tuning.balconyShadeAlongDarker,
