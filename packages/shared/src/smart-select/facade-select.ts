@@ -12,6 +12,7 @@
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
+import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { overhangsAHead } from './head-overhangs.ts';
 import { convertToOklab } from './oklab-image.ts';
@@ -486,6 +487,17 @@ export interface FacadeTuning {
    */
   completionUnlikeSides: number;
   /**
+   * A wall click also cuts the window its cuts' grid predicts where none was cut: a column of
+   * at least `gridCompletePeers` cuts with sides within `gridCompleteSlack` × their width (0:
+   * never) meets a floor of at least `gridCompleteFloor` cuts in other columns, and the place
+   * differs from the wall beyond each of its sides by `gridCompleteUnlike` (OKLab ×100) and is
+   * nearer to its column's windows (docs/decisions/333-windows-completing-the-grid.md).
+   */
+  gridCompleteSlack: number;
+  gridCompletePeers: number;
+  gridCompleteFloor: number;
+  gridCompleteUnlike: number;
+  /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
    * another cut above or below it, is a strip of ornament's shadow and stays wall
@@ -688,6 +700,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   completionWidth: 4,
   completionWallShare: 0.5,
   completionUnlikeSides: 6,
+  gridCompleteSlack: 0.1,
+  gridCompletePeers: 2,
+  gridCompleteFloor: 1,
+  gridCompleteUnlike: 8,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -925,11 +941,24 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
   const windows = joinPanes(image, split, analysis.wall, trims)
     .map((opening) => withTrims(image, opening, analysis.wall, trims))
     .flatMap((opening) => splitAtPlainRows(image, opening, plainRows));
+  // Windows the detector missed in a full grid of them (docs/decisions/333).
+  const missed = gridCompletion(
+    image,
+    windows,
+    [...windows, ...image.groundOpenings, ...image.balconyOpenings],
+    {
+      slack: image.tuning.gridCompleteSlack,
+      maximumAspect: 3,
+      columnPeers: image.tuning.gridCompletePeers,
+      floorPeers: image.tuning.gridCompleteFloor,
+      unlikeSides: image.tuning.gridCompleteUnlike,
+    },
+  );
   // A click inside one of its cuts says that rectangle is wall, and its likes along the floor
   // (docs/decisions/326-a-wall-click-inside-a-cut.md).
   const cuts = withoutClickedCuts(
     image,
-    [...windows, ...image.groundOpenings, ...image.balconyOpenings],
+    [...windows, ...missed, ...image.groundOpenings, ...image.balconyOpenings],
     x,
     y,
     (cut) => !image.groundOpenings.includes(cut) && !image.balconyOpenings.includes(cut),
