@@ -15,6 +15,7 @@ import { withoutClickedCuts } from './clicked-cuts.ts';
 import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { overhangsAHead } from './head-overhangs.ts';
+import { isHoodOrSill } from './hoods-and-sills.ts';
 import { convertToOklab } from './oklab-image.ts';
 import { completeOpenings } from './opening-completion.ts';
 import {
@@ -522,6 +523,17 @@ export interface FacadeTuning {
   overhangBelow: number;
   overhangSpans: number;
   /**
+   * A wall click's cut at most `hoodHeight` of a window cut's height (0: off), ending at most
+   * `hoodGap` superpixel sizes over its top or starting that close under its foot, reaching past
+   * both its sides and `1 + hoodWider` to `hoodWidest` times as wide, is that window's hood or
+   * sill and stays wall, unless within two `hoodGap`s of a balcony
+   * (docs/decisions/327-hoods-and-sills-apart-from-their-window.md).
+   */
+  hoodHeight: number;
+  hoodGap: number;
+  hoodWider: number;
+  hoodWidest: number;
+  /**
    * A wall click's cuts holding the clicked point stay wall, with the cuts at least
    * `clickedCutInside` inside them (0: off) and, for the detector's, the cuts of their floor
    * within `clickedCutSize` of their width and height whose likeness to them is at least
@@ -711,6 +723,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   overhangWidth: 1.5,
   overhangBelow: 1,
   overhangSpans: 0.8,
+  hoodHeight: 0.6,
+  hoodGap: 0.5,
+  hoodWider: 0.2,
+  hoodWidest: 2.5,
   clickedCutInside: 0.5,
   clickedCutSize: 0.3,
   clickedCutLikeness: 0.6,
@@ -906,7 +922,17 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
     below: image.tuning.overhangBelow,
     spans: image.tuning.overhangSpans,
   };
-  const found = detected.filter((cut) => !overhangsAHead(cut, detected, analysis.railings, overhangs));
+  const overhung = detected.filter((cut) => !overhangsAHead(cut, detected, analysis.railings, overhangs));
+  // So do a window's hood and sill cut apart from it (docs/decisions/327).
+  const hoods = {
+    height: image.tuning.hoodHeight,
+    gap: image.tuning.hoodGap * cell,
+    wider: image.tuning.hoodWider,
+    widest: image.tuning.hoodWidest,
+  };
+  const found = overhung.filter(
+    (cut) => !isHoodOrSill(cut, overhung, analysis.railings, image.balconyOpenings, hoods),
+  );
   // Strips of ornament's shadow stay wall (docs/decisions/203); windows found in part go on
   // along their sides (docs/decisions/220).
   const strips = stripTuning(image.tuning, cell);
