@@ -50,6 +50,7 @@ import {
   surfaceClick,
 } from '@facelift/shared';
 import sharp from 'sharp';
+import { MaskLayers } from '../apps/web/src/features/mask-editor/mask-layers.ts';
 import { type AllSimilarFigures, allSimilarFigures } from './all-similar-figures.ts';
 import { type BenchRow, skippedRow } from './bench-table.ts';
 import { type ClickResult, intersectionOverUnion, simulateClicks } from './click-protocol.ts';
@@ -507,64 +508,6 @@ function formatWallErrors(errors: WallErrors): string {
   );
 }
 
-/**
- * The editor's memory of what shift-clicks on a surface layer took away (MaskLayers,
- * docs/decisions/331-shift-click-removals-stay-out.md), for the simulated user: `removed` keeps
- * out what a subtracting click takes from `current`; `added` leaves it out of an adding click's
- * selection (in place), but for the piece the click lands in, which it forgets. `before`, at
- * each click, undoes the memory of the last click when the user undid that click (the
- * selection is not what the click made it), as the editor's undo does.
- */
-function keptOutOfSurfaceClicks(width: number, height: number) {
-  const kept = new Uint8Array(width * height);
-  let last: { kept: Uint8Array; after: Uint8Array } | null = null;
-  const remember = (current: Bitmask, selection: Bitmask, mode: 'add' | 'subtract', former: Uint8Array) => {
-    const after = current.data.slice();
-    for (let index = 0; index < after.length; index++) {
-      if (selection.data[index] === 1) after[index] = mode === 'add' ? 1 : 0;
-    }
-    last = { kept: former, after };
-  };
-  return {
-    before(current: Bitmask): void {
-      if (last && !current.data.every((value, index) => value === last?.after[index])) kept.set(last.kept);
-      last = null;
-    },
-    removed(selection: Bitmask, current: Bitmask): Bitmask {
-      const former = kept.slice();
-      for (let index = 0; index < kept.length; index++) {
-        if (selection.data[index] === 1 && current.data[index] === 1) kept[index] = 1;
-      }
-      remember(current, selection, 'subtract', former);
-      return selection;
-    },
-    added(selection: Bitmask, point: { x: number; y: number }, current: Bitmask): void {
-      const former = kept.slice();
-      const start = Math.round(point.y) * width + Math.round(point.x);
-      if (kept[start] === 1) {
-        kept[start] = 0;
-        const stack = [start];
-        while (stack.length > 0) {
-          const index = stack.pop() as number;
-          const column = index % width;
-          for (const next of [
-            column > 0 ? index - 1 : -1,
-            column < width - 1 ? index + 1 : -1,
-            index - width,
-            index + width,
-          ]) {
-            if (next < 0 || next >= kept.length || kept[next] !== 1) continue;
-            kept[next] = 0;
-            stack.push(next);
-          }
-        }
-      }
-      for (let index = 0; index < kept.length; index++) if (kept[index] === 1) selection.data[index] = 0;
-      remember(current, selection, 'add', former);
-    },
-  };
-}
-
 async function measureAccuracy(
   options: Options,
   setting: ToleranceSetting,
@@ -599,20 +542,28 @@ async function measureAccuracy(
     // What the wall clicks reached and then cut out: the wall they miss lies inside a cut or
     // was not reached at all.
     const cutOut = createBitmask(labels.width, labels.height);
-    const keptOut = keptOutOfSurfaceClicks(labels.width, labels.height);
+    // The wall clicks go through the editor's own layers (MaskLayers), so what a shift-click
+    // removed stays out of later clicks as in the editor (docs/decisions/331-shift-click-removals-stay-out.md).
+    const editorLayers = new MaskLayers(labels.width, labels.height);
     const facadeWall = simulateClicks(
       wallTruth,
       (point, mode, current) => {
-        keptOut.before(current);
-        if (mode === 'subtract') return keptOut.removed(subtractFromSurface(facade, point), current);
+        // The simulated user undid the last click (the selection is not what it made): so does the editor.
+        const layer = editorLayers.layer('walls');
+        if (!layer.data.every((value, index) => value === current.data[index])) editorLayers.undo();
+        if (mode === 'subtract') {
+          const removed = subtractFromSurface(facade, point);
+          editorLayers.replaceSelection('walls', removed, null, point);
+          return removed;
+        }
         const { surface, cuts } = surfaceClick(facade, point);
         const reached = surface.data.slice();
         for (const cut of cuts) paintRectangle(surface, cut, 0);
         for (let index = 0; index < reached.length; index++) {
           if (reached[index] === 1 && surface.data[index] === 0) cutOut.data[index] = 1;
         }
-        keptOut.added(surface, point, current);
-        return surface;
+        editorLayers.replaceSelection('walls', null, surface, point);
+        return { ...layer, data: layer.data.slice() };
       },
       maximumClicks,
     );

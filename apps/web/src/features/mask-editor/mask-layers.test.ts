@@ -178,6 +178,45 @@ describe('MaskLayers', () => {
     expect(countPainted(layers.layer('roof'))).toBe(60 * 40);
   });
 
+  it('undoes, redoes, resets and loads what shift-clicks kept out with the layer (docs/decisions/331-shift-click-removals-stay-out.md)', () => {
+    const whole = createBitmask(60, 40);
+    whole.data.fill(1);
+    const window = createBitmask(60, 40);
+    for (let y = 10; y < 20; y++) for (let x = 10; x < 20; x++) window.data[y * 60 + x] = 1;
+    const layers = new MaskLayers(60, 40);
+    layers.replaceSelection('walls', null, whole, { x: 40, y: 30 });
+    layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+    // Undo then redo the shift-click: the window is out again, and kept out of the next click.
+    layers.undo();
+    expect(isPainted(layers.layer('walls'), 15, 15)).toBe(true);
+    layers.redo();
+    expect(isPainted(layers.layer('walls'), 15, 15)).toBe(false);
+    layers.replaceSelection('walls', null, whole, { x: 50, y: 5 });
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40 - 100);
+    // A wall click that changes nothing the user sees records no step: Undo still undoes the
+    // shift-click (the window comes back).
+    expect(layers.undo()).not.toBeNull();
+    expect(isPainted(layers.layer('walls'), 15, 15)).toBe(true);
+    layers.redo();
+    // The pointer at x 19.6 is in the window's last column (pixel 19): the click asks it back.
+    layers.replaceSelection('walls', null, whole, { x: 19.6, y: 12.2 });
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40);
+    // Reset forgets it; undoing the reset remembers it.
+    layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+    layers.reset();
+    layers.replaceSelection('walls', null, whole, { x: 50, y: 5 });
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40);
+    layers.undo();
+    layers.undo();
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40 - 100);
+    layers.replaceSelection('walls', null, whole, { x: 50, y: 5 });
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40 - 100);
+    // A region loaded back from the project starts with nothing kept out.
+    layers.load('walls', createBitmask(60, 40));
+    layers.replaceSelection('walls', null, whole, { x: 50, y: 5 });
+    expect(countPainted(layers.layer('walls'))).toBe(60 * 40);
+  });
+
   it('produces a natural-size contract mask of what was painted at working size', () => {
     // A 4000×3000 photo painted at 2000×1500: the rectangle lands at twice the coordinates.
     const layers = new MaskLayers(200, 150);

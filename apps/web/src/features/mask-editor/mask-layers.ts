@@ -50,7 +50,7 @@ export class MaskLayers {
    * Per layer, what a shift-click of smart select on a surface took away from it: later surface
    * clicks leave it out (docs/decisions/331-shift-click-removals-stay-out.md).
    */
-  private readonly keptOut: Map<MaskTarget, Bitmask>;
+  private readonly keptOut = new Map<MaskTarget, Bitmask>();
   private readonly undoStack: HistoryEntry[] = [];
   private redoStack: HistoryEntry[] = [];
   private historyBytes = 0;
@@ -61,7 +61,16 @@ export class MaskLayers {
     this.width = width;
     this.height = height;
     this.layers = new Map(maskTargets.map((target) => [target, createBitmask(width, height)]));
-    this.keptOut = new Map(maskTargets.map((target) => [target, createBitmask(width, height)]));
+  }
+
+  /** Made on a layer's first surface click: most layers never have one. */
+  private keptOutOf(target: MaskTarget): Bitmask {
+    let mask = this.keptOut.get(target);
+    if (!mask) {
+      mask = createBitmask(this.width, this.height);
+      this.keptOut.set(target, mask);
+    }
+    return mask;
   }
 
   layer(target: MaskTarget): Bitmask {
@@ -173,31 +182,36 @@ export class MaskLayers {
     // A surface click (a wall, a roof) at `surfaceClick`: what its shift-clicks took away stays
     // out of its later clicks, but for the piece the click lands in, which the user asks back
     // (docs/decisions/331-shift-click-removals-stay-out.md). One undoable step with the layer.
+    // Only the click's box is copied and compared: this runs on the editor's main thread.
     this.endOperation();
     const layer = this.layer(target);
-    const keptOut = this.keptOut.get(target) as Bitmask;
-    const layerBefore = layer.data.slice();
-    const keptBefore = keptOut.data.slice();
+    const keptOut = this.keptOutOf(target);
+    const layerBefore = copyBox(layer, box);
+    let keptChange: HistoryEntry['changes'][number] | null = null;
     if (removed && !added) {
-      for (let index = 0; index < removed.data.length; index++) {
+      const keptBefore = copyBox(keptOut, box);
+      forEachInBox(layer, box, (index) => {
         if (removed.data[index] === 1 && layer.data[index] === 1) keptOut.data[index] = 1;
-      }
+      });
+      keptChange = changeOf(target, box, keptBefore, copyBox(keptOut, box), true);
     }
     if (removed) applySelection(layer, removed, 'subtract');
     if (added) {
-      clearPieceAt(keptOut, surfaceClick);
-      const kept = createBitmask(this.width, this.height);
-      for (let index = 0; index < added.data.length; index++) {
-        if (added.data[index] === 1 && keptOut.data[index] === 0) kept.data[index] = 1;
+      const cleared = clearPieceAt(keptOut, surfaceClick);
+      if (cleared) {
+        keptChange = changeOf(target, cleared.box, cleared.before, copyBox(keptOut, cleared.box), true);
       }
-      applySelection(layer, kept, 'add');
+      forEachInBox(layer, box, (index) => {
+        if (added.data[index] === 1 && keptOut.data[index] === 0) layer.data[index] = 1;
+      });
     }
-    const keptBox = changedBox(keptBefore, keptOut);
-    const changes = [
-      this.captureChange(target, box, layerBefore),
-      keptBox ? this.captureChange(target, keptBox, keptBefore, true) : null,
-    ].filter((change) => change !== null);
-    if (changes.length > 0) this.record({ changes });
+    const layerChange = changeOf(target, box, layerBefore, copyBox(layer, box));
+    if (!layerChange) {
+      // Nothing the user sees changed: no undo step, and the memory stays as it was.
+      if (keptChange) pasteBox(keptOut, keptChange.box, keptChange.before);
+      return box;
+    }
+    this.record({ changes: keptChange ? [layerChange, keptChange] : [layerChange] });
     return box;
   }
 
@@ -209,9 +223,9 @@ export class MaskLayers {
     for (const target of maskTargets) {
       // Starting over forgets what shift-clicks kept out of the layer too.
       for (const keptOut of [false, true]) {
-        const layer = keptOut ? (this.keptOut.get(target) as Bitmask) : this.layer(target);
-        const box = boundingBox(layer);
-        if (!box) continue;
+        const layer = keptOut ? this.keptOut.get(target) : this.layer(target);
+        const box = layer ? boundingBox(layer) : null;
+        if (!layer || !box) continue;
         const before = copyBox(layer, box);
         layer.data.fill(0);
         const after = new Uint8Array(before.length);
@@ -246,7 +260,7 @@ export class MaskLayers {
   load(target: MaskTarget, mask: Bitmask): void {
     const scaled = scaleBitmask(mask, this.width, this.height);
     this.layer(target).data.set(scaled.data);
-    (this.keptOut.get(target) as Bitmask).data.fill(0);
+    this.keptOut.delete(target);
     this.undoStack.length = 0;
     this.redoStack = [];
     this.historyBytes = 0;
@@ -270,17 +284,9 @@ export class MaskLayers {
     target: MaskTarget,
     box: PixelBox,
     snapshot: Uint8Array,
-    keptOut = false,
   ): HistoryEntry['changes'][number] | null {
-    const layer = keptOut ? (this.keptOut.get(target) as Bitmask) : this.layer(target);
     const before = copyBox({ width: this.width, height: this.height, data: snapshot }, box);
-    const after = copyBox(layer, box);
-    for (let index = 0; index < before.length; index++) {
-      if (before[index] !== after[index]) {
-        return keptOut ? { target, box, before, after, keptOut: true } : { target, box, before, after };
-      }
-    }
-    return null;
+    return changeOf(target, box, before, copyBox(this.layer(target), box));
   }
 
   private record(entry: HistoryEntry): void {
@@ -297,7 +303,7 @@ export class MaskLayers {
     let area: PixelBox | null = null;
     for (const change of entry.changes) {
       if (change.keptOut) {
-        pasteBox(this.keptOut.get(change.target) as Bitmask, change.box, change[side]);
+        pasteBox(this.keptOutOf(change.target), change.box, change[side]);
         continue;
       }
       pasteBox(this.layer(change.target), change.box, change[side]);
@@ -307,47 +313,73 @@ export class MaskLayers {
   }
 }
 
-/** The box of the pixels where `mask` differs from `before`, or null. */
-function changedBox(before: Uint8Array, mask: Bitmask): PixelBox | null {
-  let box: PixelBox | null = null;
+/** A history change of `box`, or null when `before` and `after` are the same. */
+function changeOf(
+  target: MaskTarget,
+  box: PixelBox,
+  before: Uint8Array,
+  after: Uint8Array,
+  keptOut = false,
+): HistoryEntry['changes'][number] | null {
   for (let index = 0; index < before.length; index++) {
-    if (before[index] === mask.data[index]) continue;
-    const x = index % mask.width;
-    const y = (index - x) / mask.width;
-    if (!box) box = { left: x, top: y, right: x, bottom: y };
-    else {
-      box.left = Math.min(box.left, x);
-      box.right = Math.max(box.right, x);
-      box.bottom = y;
+    if (before[index] !== after[index]) {
+      return keptOut ? { target, box, before, after, keptOut: true } : { target, box, before, after };
     }
   }
-  return box;
+  return null;
 }
 
-/** Clears the 4-connected piece of `mask` under `point` (nothing when it is not set there). */
-function clearPieceAt(mask: Bitmask, point: Point): void {
-  const x = Math.round(point.x);
-  const y = Math.round(point.y);
-  if (x < 0 || y < 0 || x >= mask.width || y >= mask.height) return;
-  const start = y * mask.width + x;
-  if (mask.data[start] !== 1) return;
-  const stack = [start];
-  mask.data[start] = 0;
-  while (stack.length > 0) {
-    const index = stack.pop() as number;
-    const column = index % mask.width;
-    const neighbours = [
-      column > 0 ? index - 1 : -1,
-      column < mask.width - 1 ? index + 1 : -1,
-      index - mask.width,
-      index + mask.width,
-    ];
-    for (const next of neighbours) {
-      if (next < 0 || next >= mask.data.length || mask.data[next] !== 1) continue;
-      mask.data[next] = 0;
-      stack.push(next);
-    }
+function forEachInBox(mask: Bitmask, box: PixelBox, visit: (index: number) => void): void {
+  for (let y = box.top; y <= box.bottom; y++) {
+    const row = y * mask.width;
+    for (let x = box.left; x <= box.right; x++) visit(row + x);
   }
+}
+
+/**
+ * Clears the 4-connected piece of `mask` under `point` (nothing when it is not set there), and
+ * returns the piece's box with its bytes before. The piece is marked 2 first, so the box's
+ * former bytes are read back without a copy of the whole mask; the stack is a typed array
+ * that grows, since a removed sky or roof can hold millions of pixels.
+ */
+function clearPieceAt(mask: Bitmask, point: Point): { box: PixelBox; before: Uint8Array } | null {
+  const { width, height, data } = mask;
+  // The pixel the pointer is in (the editor's points are fractional).
+  const x = Math.floor(point.x);
+  const y = Math.floor(point.y);
+  if (x < 0 || y < 0 || x >= width || y >= height || data[y * width + x] !== 1) return null;
+  let stack = new Int32Array(1024);
+  let size = 0;
+  const push = (index: number) => {
+    if (size === stack.length) {
+      const grown = new Int32Array(size * 2);
+      grown.set(stack);
+      stack = grown;
+    }
+    stack[size++] = index;
+    data[index] = 2;
+  };
+  const box = { left: x, top: y, right: x, bottom: y };
+  push(y * width + x);
+  while (size > 0) {
+    const index = stack[--size] as number;
+    const column = index % width;
+    const row = (index - column) / width;
+    if (column < box.left) box.left = column;
+    if (column > box.right) box.right = column;
+    if (row < box.top) box.top = row;
+    if (row > box.bottom) box.bottom = row;
+    if (column > 0 && data[index - 1] === 1) push(index - 1);
+    if (column < width - 1 && data[index + 1] === 1) push(index + 1);
+    if (row > 0 && data[index - width] === 1) push(index - width);
+    if (row < height - 1 && data[index + width] === 1) push(index + width);
+  }
+  const before = copyBox(mask, box);
+  for (let index = 0; index < before.length; index++) if (before[index] === 2) before[index] = 1;
+  forEachInBox(mask, box, (index) => {
+    if (data[index] === 2) data[index] = 0;
+  });
+  return { box, before };
 }
 
 function entryBytes(entry: HistoryEntry): number {
