@@ -72,6 +72,7 @@ export function grownAlongJambs(
     repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
     0.5 * median(heights),
   );
+  const inFloor = new Uint8Array(repeats.length);
   for (const members of floors) {
     if (members.length < 2 || members.includes(0)) continue;
     const height = median(members.map((index) => heights[index] as number));
@@ -87,6 +88,30 @@ export function grownAlongJambs(
       const growth = median(growing);
       if (growing.filter((value) => Math.abs(value - growth) <= tuning.agreement * height).length < needed)
         continue;
+      // Only a repeat whose rows meet the floor's grown band can be run into: the floor's own
+      // (they change as it grows) and the others there (unchanged meanwhile); of those, only
+      // the ones whose columns meet the grown repeat's (sides never change here; bounds
+      // inclusive, as `overlapArea` takes them). Testing just those keeps the answers and spares
+      // testing every repeat for each repeat of the floor (a piece of wall can give a thousand
+      // repeats; docs/decisions/317, "Cost").
+      let bandTop = Number.POSITIVE_INFINITY;
+      let bandBottom = Number.NEGATIVE_INFINITY;
+      for (const index of members) {
+        const rectangle = grown[index] as Rectangle;
+        bandTop = Math.min(bandTop, rectangle.top - growth);
+        bandBottom = Math.max(bandBottom, rectangle.bottom + growth);
+      }
+      for (const index of members) inFloor[index] = 1;
+      const near: number[] = [];
+      let widest = 0;
+      for (let index = 0; index < grown.length; index++) {
+        const other = grown[index] as Rectangle;
+        if (inFloor[index] === 0 && (other.bottom + 1 <= bandTop || other.top - 1 >= bandBottom)) continue;
+        near.push(index);
+        widest = Math.max(widest, other.right - other.left);
+      }
+      for (const index of members) inFloor[index] = 0;
+      near.sort((a, b) => (grown[a] as Rectangle).left - (grown[b] as Rectangle).left);
       for (const index of members) {
         const rectangle = grown[index] as Rectangle;
         const next =
@@ -94,15 +119,33 @@ export function grownAlongJambs(
             ? { ...rectangle, bottom: Math.min(image.height - 1, rectangle.bottom + growth) }
             : { ...rectangle, top: Math.max(0, rectangle.top - growth) };
         // Not into another repeat (the window below or above in its column).
-        const hits = grown.some(
-          (other, otherIndex) =>
-            otherIndex !== index && overlapArea(other, next) > 0 && overlapArea(other, rectangle) === 0,
-        );
+        let hits = false;
+        for (
+          let at = firstFrom(near, grown, next.left - 1 - widest);
+          !hits && at < near.length && (grown[near[at] as number] as Rectangle).left < next.right + 1;
+          at++
+        ) {
+          const otherIndex = near[at] as number;
+          const other = grown[otherIndex] as Rectangle;
+          hits = otherIndex !== index && overlapArea(other, next) > 0 && overlapArea(other, rectangle) === 0;
+        }
         if (!hits) grown[index] = next;
       }
     }
   }
   return grown;
+}
+
+/** The first place in `sorted` (indices into `rectangles`, by left) whose left is at least `left`. */
+function firstFrom(sorted: number[], rectangles: Rectangle[], left: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((rectangles[sorted[middle] as number] as Rectangle).left < left) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
