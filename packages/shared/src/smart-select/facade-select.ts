@@ -33,6 +33,7 @@ import { splitAtPlainRows } from './plain-rows.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
+import { withoutTexture } from './surface-texture.ts';
 import { withoutWallBands } from './wall-bands.ts';
 import { windowRepeats } from './window-repeats.ts';
 import { windowsOverRailings } from './windows-over-railings.ts';
@@ -115,6 +116,11 @@ export interface FacadeTuning {
   detectorMaximumAspect: number;
   /** …and its weakest side at least this strong an edge, relative to the photo's mean edge. */
   detectorOutline: number;
+  /**
+   * Openings of a size at least this many share are the surface's texture, bricks seen close
+   * (docs/decisions/334-brick-texture-is-not-openings.md); 0 keeps them.
+   */
+  textureCount: number;
   /**
    * The facade's main wall colour (whose openings are found once per photo): the superpixel
    * colour shared, within this distance (lightness weighted by the next value), by the most area.
@@ -587,6 +593,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   detectorMinimumSide: 0.4,
   detectorMaximumAspect: 12,
   detectorOutline: 1,
+  textureCount: 100,
   wallDistance: 6,
   wallLightnessWeight: 1,
   similarExampleGrowth: 3,
@@ -1440,8 +1447,10 @@ function analyseSurface(image: FacadeImage, seed: number, click?: Point): Surfac
     }
   }
   const railings: Rectangle[] = [];
-  const openings = detectOpenings(image, members, sample.l, railings);
-  const wallOnly = wallOnlyOpenings(image, openings, enclosed, members);
+  // Bricks, tiles and stones seen close tile the surface: its texture, not its openings
+  // (docs/decisions/334-brick-texture-is-not-openings.md).
+  const openings = withoutTexture(detectOpenings(image, members, sample.l, railings), tuning.textureCount);
+  const wallOnly = wallOnlyOpenings(image, openings, withoutTexture(enclosed, tuning.textureCount), members);
   const underOpenings = new Uint8Array(count);
   // What a wall click's surface encloses right under a found opening, in that opening's own
   // column, is the opening's balcony (railing and pots before the glass): left out
