@@ -373,7 +373,7 @@ function edgeAt(image: FacadeImage, x: number, y: number): number {
 }
 
 /** The strongest gradient across columns x − 1…x + 1 at row y. */
-function lineNear(image: FacadeImage, x: number, y: number): number {
+export function lineNear(image: FacadeImage, x: number, y: number): number {
   return Math.max(edgeAt(image, x - 1, y), edgeAt(image, x, y), edgeAt(image, x + 1, y));
 }
 

@@ -8,6 +8,7 @@
  * Measured: docs/decisions/317-select-all-similar-grow-along-jambs.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { columnEdge, lineNear } from './opening-rectangle.ts';
 import { overlapArea } from './rectangles.ts';
 import { bands, median, spreadOut } from './repeat-bands.ts';
 
@@ -160,24 +161,17 @@ function jambReach(
   tuning: JambTuning,
 ): { bottom: number; top: number } {
   const { width, height } = image;
-  const sums = image.verticalEdgeSums;
   const repeatWidth = repeat.right - repeat.left + 1;
   const repeatHeight = repeat.bottom - repeat.top + 1;
   const reach = Math.max(2, Math.round(tuning.reach * repeatWidth));
   const gap = Math.max(2, Math.round(tuning.gap * repeatHeight));
   const most = Math.round(tuning.maximumGrowth * repeatHeight);
-  const edge = (x: number, y: number) =>
-    (sums[(y + 1) * width + x] as number) - (sums[y * width + x] as number);
-  const edgeAt = (x: number, y: number) => Math.max(edge(x - 1, y), edge(x, y), edge(x + 1, y));
   const columns = (around: number) => {
     const from = Math.max(1, around - reach);
     const to = Math.min(width - 2, around + reach);
     let strength = 0;
     for (let x = from; x <= to; x++) {
-      const mean =
-        ((sums[(repeat.bottom + 1) * width + x] as number) - (sums[repeat.top * width + x] as number)) /
-        repeatHeight;
-      strength = Math.max(strength, mean);
+      strength = Math.max(strength, columnEdge(image, x, repeat.top, repeat.bottom));
     }
     return { from, to, threshold: tuning.persist * strength };
   };
@@ -185,7 +179,7 @@ function jambReach(
   const follow = (x: number, threshold: number, start: number, step: 1 | -1) => {
     let last = start;
     for (let y = start + step; y >= 0 && y < height && Math.abs(y - start) <= most; y += step) {
-      if (edgeAt(x, y) >= threshold) last = y;
+      if (lineNear(image, x, y) >= threshold) last = y;
       else if (Math.abs(y - last) > gap) break;
     }
     return Math.abs(last - start);
