@@ -66,6 +66,21 @@ describe('region select', () => {
   });
 });
 
+/**
+ * A 60 × 40 layer a wall click took whole, then a shift-click took a window (10–19 × 10–19)
+ * away from (docs/decisions/331-shift-click-removals-stay-out.md).
+ */
+function wallWithWindowRemoved() {
+  const whole = createBitmask(60, 40);
+  whole.data.fill(1);
+  const window = createBitmask(60, 40);
+  for (let y = 10; y < 20; y++) for (let x = 10; x < 20; x++) window.data[y * 60 + x] = 1;
+  const layers = new MaskLayers(60, 40);
+  layers.replaceSelection('walls', null, whole, { x: 40, y: 30 });
+  layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+  return { whole, window, layers };
+}
+
 describe('MaskLayers', () => {
   function strokeAcross(layers: MaskLayers, y: number) {
     layers.beginOperation('mask');
@@ -149,13 +164,7 @@ describe('MaskLayers', () => {
   it('keeps what a shift-click on a surface removed out of its later clicks (docs/decisions/331-shift-click-removals-stay-out.md)', () => {
     // A wall click takes the whole 60 × 40 layer but a window (10–19 × 10–19); a shift-click
     // removes the window; a second wall click whose surface holds the window again leaves it out.
-    const whole = createBitmask(60, 40);
-    whole.data.fill(1);
-    const window = createBitmask(60, 40);
-    for (let y = 10; y < 20; y++) for (let x = 10; x < 20; x++) window.data[y * 60 + x] = 1;
-    const layers = new MaskLayers(60, 40);
-    layers.replaceSelection('walls', null, whole, { x: 40, y: 30 });
-    layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+    const { whole, window, layers } = wallWithWindowRemoved();
     expect(isPainted(layers.layer('walls'), 15, 15)).toBe(false);
     layers.replaceSelection('walls', null, whole, { x: 50, y: 5 });
     expect(isPainted(layers.layer('walls'), 15, 15)).toBe(false);
@@ -179,13 +188,7 @@ describe('MaskLayers', () => {
   });
 
   it('undoes, redoes, resets and loads what shift-clicks kept out with the layer (docs/decisions/331-shift-click-removals-stay-out.md)', () => {
-    const whole = createBitmask(60, 40);
-    whole.data.fill(1);
-    const window = createBitmask(60, 40);
-    for (let y = 10; y < 20; y++) for (let x = 10; x < 20; x++) window.data[y * 60 + x] = 1;
-    const layers = new MaskLayers(60, 40);
-    layers.replaceSelection('walls', null, whole, { x: 40, y: 30 });
-    layers.replaceSelection('walls', window, null, { x: 15, y: 15 });
+    const { whole, window, layers } = wallWithWindowRemoved();
     // Undo then redo the shift-click: the window is out again, and kept out of the next click.
     layers.undo();
     expect(isPainted(layers.layer('walls'), 15, 15)).toBe(true);
