@@ -57,3 +57,36 @@ describe('grownAlongJambs: a floor much shorter than the example grows along its
     expect(grown).toEqual(repeats);
   });
 });
+
+describe('grownAlongJambs: a floor that grows also takes its sides to the jambs it went along (docs/decisions/318)', () => {
+  // The shop floor's repeats found narrower than its windows, on the glass 6 pixels in from
+  // each side (as cmp_b0005's came out 9–18 pixels narrow a side).
+  const narrow = shopFloor.map((window) => ({
+    left: window.left + 6,
+    top: window.top,
+    right: window.right - 6,
+    bottom: window.top + 31,
+  }));
+  const narrowRepeats: Rectangle[] = [...exampleFloor, ...shortFloor, ...narrow];
+
+  it('widens the shop floor to its frames as it grows it to the sill', () => {
+    const grown = grownAlongJambs(image, narrowRepeats);
+    for (const [at, window] of shopFloor.entries()) {
+      const repeat = grown[exampleFloor.length + shortFloor.length + at] as Rectangle;
+      expect(Math.abs(repeat.bottom - window.bottom), `shop window ${at} bottom`).toBeLessThanOrEqual(4);
+      expect(Math.abs(repeat.left - window.left), `shop window ${at} left`).toBeLessThanOrEqual(3);
+      expect(Math.abs(repeat.right - window.right), `shop window ${at} right`).toBeLessThanOrEqual(3);
+    }
+    expect(grown.slice(0, exampleFloor.length + shortFloor.length)).toEqual(
+      narrowRepeats.slice(0, exampleFloor.length + shortFloor.length),
+    );
+  });
+
+  it('keeps the sides when off (the record’s “before”)', () => {
+    const grown = grownAlongJambs(image, narrowRepeats, { ...defaultJambTuning, sideAgreement: 0 });
+    for (const [at, repeat] of narrow.entries()) {
+      const found = grown[exampleFloor.length + shortFloor.length + at] as Rectangle;
+      expect([found.left, found.right]).toEqual([repeat.left, repeat.right]);
+    }
+  });
+});

@@ -40,6 +40,12 @@ export interface JambTuning {
   agreement: number;
   /** At most this many repeats of a floor, spread along it, are followed. */
   sample: number;
+  /**
+   * A floor that grows also takes its sides to the jamb columns that went furthest, by the
+   * median shift of its followed repeats, when `support` of them are within this share of the
+   * floor's width of it (0: sides stay).
+   */
+  sideAgreement: number;
 }
 
 export const defaultJambTuning: JambTuning = {
@@ -52,6 +58,7 @@ export const defaultJambTuning: JambTuning = {
   support: 0.6,
   agreement: 0.15,
   sample: 8,
+  sideAgreement: 0.1,
 };
 
 /**
@@ -81,6 +88,10 @@ export function grownAlongJambs(
     const sample = spreadOut(members, tuning.sample);
     const reaches = sample.map((index) => jambReach(image, repeats[index] as Rectangle, tuning));
     const needed = Math.max(2, tuning.support * sample.length);
+    const floorWidth = median(
+      members.map((index) => (repeats[index] as Rectangle).right - (repeats[index] as Rectangle).left + 1),
+    );
+    let sidesMoved = false;
     for (const side of ['bottom', 'top'] as const) {
       const growing = reaches
         .map((reach) => reach[side])
@@ -89,9 +100,38 @@ export function grownAlongJambs(
       const growth = median(growing);
       if (growing.filter((value) => Math.abs(value - growth) <= tuning.agreement * height).length < needed)
         continue;
+      // The sides go with the growth, once, to the jamb columns it was followed along: the
+      // repeat sat on the glass's inner edge (a reflection's), the frame's outer edge is the
+      // window's side (docs/decisions/318). Taken before the band below is gathered, so the
+      // "not into another repeat" test sees the floor's new sides.
+      if (!sidesMoved && tuning.sideAgreement > 0) {
+        sidesMoved = true;
+        const tolerance = Math.max(2, tuning.sideAgreement * floorWidth);
+        const consensus = (shifts: number[]) => {
+          const middle = Math.round(median(shifts));
+          return shifts.filter((value) => Math.abs(value - middle) <= tolerance).length >= needed
+            ? middle
+            : 0;
+        };
+        const shiftLeft = consensus(
+          sample.map(
+            (index, at) => (reaches[at] as JambReach)[`${side}Left`] - (repeats[index] as Rectangle).left,
+          ),
+        );
+        const shiftRight = consensus(
+          sample.map(
+            (index, at) => (reaches[at] as JambReach)[`${side}Right`] - (repeats[index] as Rectangle).right,
+          ),
+        );
+        for (const index of members) {
+          const rectangle = grown[index] as Rectangle;
+          rectangle.left = Math.max(0, rectangle.left + shiftLeft);
+          rectangle.right = Math.min(image.width - 1, rectangle.right + shiftRight);
+        }
+      }
       // Only a repeat whose rows meet the floor's grown band can be run into: the floor's own
       // (they change as it grows) and the others there (unchanged meanwhile); of those, only
-      // the ones whose columns meet the grown repeat's (sides never change here; bounds
+      // the ones whose columns meet the grown repeat's (sides do not change in this loop; bounds
       // inclusive, as `overlapArea` takes them). Testing just those keeps the answers and spares
       // testing every repeat for each repeat of the floor (a piece of wall can give a thousand
       // repeats; docs/decisions/317, "Cost").
@@ -149,17 +189,23 @@ function firstFrom(sorted: number[], rectangles: Rectangle[], left: number): num
   return low;
 }
 
+/** How far both jambs go on each way, and the columns (x) of the furthest-going ones. */
+interface JambReach {
+  bottom: number;
+  top: number;
+  bottomLeft: number;
+  bottomRight: number;
+  topLeft: number;
+  topRight: number;
+}
+
 /**
  * How far both jambs of a repeat go on below its bottom and above its top, in pixels. Each
  * side's jamb may be another column than the repeat's side within `reach` (the repeat may sit
  * on the glass's inner edge, a reflection's, where the frame's outer edge goes on further); the
  * side reaches as far as its furthest-going column.
  */
-function jambReach(
-  image: FacadeImage,
-  repeat: Rectangle,
-  tuning: JambTuning,
-): { bottom: number; top: number } {
+function jambReach(image: FacadeImage, repeat: Rectangle, tuning: JambTuning): JambReach {
   const { width, height } = image;
   const repeatWidth = repeat.right - repeat.left + 1;
   const repeatHeight = repeat.bottom - repeat.top + 1;
@@ -184,17 +230,38 @@ function jambReach(
     }
     return Math.abs(last - start);
   };
-  const sideReach = (side: ReturnType<typeof columns>, start: number, step: 1 | -1) => {
+  // The furthest-going column and how far it goes (of equally far ones, the outermost: the frame's outer edge).
+  const sideReach = (
+    side: ReturnType<typeof columns>,
+    around: number,
+    outward: 1 | -1,
+    start: number,
+    step: 1 | -1,
+  ) => {
     let furthest = 0;
-    if (side.threshold <= 0) return 0;
-    for (let x = side.from; x <= side.to; x++)
-      furthest = Math.max(furthest, follow(x, side.threshold, start, step));
-    return furthest;
+    let at = around;
+    if (side.threshold <= 0) return { furthest, at };
+    for (let x = side.from; x <= side.to; x++) {
+      const reach = follow(x, side.threshold, start, step);
+      if (reach > furthest || (reach === furthest && (x - at) * outward > 0)) {
+        furthest = reach;
+        at = x;
+      }
+    }
+    return { furthest, at };
   };
   const left = columns(repeat.left);
   const right = columns(repeat.right);
+  const bottomLeft = sideReach(left, repeat.left, -1, repeat.bottom, 1);
+  const bottomRight = sideReach(right, repeat.right, 1, repeat.bottom, 1);
+  const topLeft = sideReach(left, repeat.left, -1, repeat.top, -1);
+  const topRight = sideReach(right, repeat.right, 1, repeat.top, -1);
   return {
-    bottom: Math.min(sideReach(left, repeat.bottom, 1), sideReach(right, repeat.bottom, 1)),
-    top: Math.min(sideReach(left, repeat.top, -1), sideReach(right, repeat.top, -1)),
+    bottom: Math.min(bottomLeft.furthest, bottomRight.furthest),
+    top: Math.min(topLeft.furthest, topRight.furthest),
+    bottomLeft: bottomLeft.at,
+    bottomRight: bottomRight.at,
+    topLeft: topLeft.at,
+    topRight: topRight.at,
   };
 }
