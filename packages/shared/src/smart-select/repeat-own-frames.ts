@@ -44,13 +44,17 @@ export const defaultOwnFrameTuning: OwnFrameTuning = {
  * side is near and a much stronger line: a frame side on a shutter, a shadow or the next
  * window's glass is weaker than the window's own edge, which the side often sits on already.
  * No side moves onto any of `neighbours` (all the repeats). At most `maximumSearches` windows
- * (the first ones) are looked at.
+ * (the first ones) are looked at. The windows from `placedFrom` on were placed at a
+ * template's size, never fitted (a floor's own finds, docs/decisions/277): their frames may be
+ * narrower (lower) than `narrowest`, a smaller window of another building or an attic rather
+ * than a pane (docs/decisions/347-select-all-similar-finds-take-narrower-frames.md).
  */
 export function toOwnFrames(
   image: FacadeImage,
   windows: readonly Rectangle[],
   neighbours: readonly Rectangle[] = windows,
   tuning: OwnFrameTuning = defaultOwnFrameTuning,
+  placedFrom = windows.length,
 ): Rectangle[] {
   if (tuning.reach <= 0) return [...windows];
   const { glassInset, outward, handrail } = defaultRepeatSizeTuning;
@@ -75,7 +79,7 @@ export function toOwnFrames(
       const at = frame[side];
       if (Math.abs(at - window[side]) > tuning.reach * size) continue;
       const frameSize = isAcross(side) ? frame.right - frame.left + 1 : frame.bottom - frame.top + 1;
-      if (frameSize < tuning.narrowest * size) continue;
+      if (index < placedFrom && frameSize < tuning.narrowest * size) continue;
       if (
         sideLineStrength(image, window, side, at) <
         tuning.strength * sideLineStrength(image, window, side, window[side])

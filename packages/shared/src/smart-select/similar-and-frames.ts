@@ -23,7 +23,7 @@ import { withFloorGapsFilled } from './repeat-floor-gaps.ts';
 import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { grownAlongJambs } from './repeat-jambs.ts';
-import { toOwnFrames } from './repeat-own-frames.ts';
+import { defaultOwnFrameTuning, toOwnFrames } from './repeat-own-frames.ts';
 import { dropOverlappingNeighbours } from './repeat-side-by-side.ts';
 
 /**
@@ -111,9 +111,16 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // The example stays as the user marked it, and decision 251's windows are the window click's
   // own outline already; the grid's repeats and the floors' finds (and what those and decision
   // 251's windows find along their columns) take their own frames' sides where those are much
-  // the stronger lines (docs/decisions/277, 278).
+  // the stronger lines (docs/decisions/277, 278); the floors' finds, placed at the template's
+  // size, also onto frames much narrower than it (docs/decisions/347).
   const gridCount = checked.length - 1;
-  const framed = toOwnFrames(image, [...along.slice(1, checked.length), ...along.slice(up.length)], along);
+  const framed = toOwnFrames(
+    image,
+    [...along.slice(1, checked.length), ...along.slice(up.length)],
+    along,
+    defaultOwnFrameTuning,
+    gridCount,
+  );
   const ownFramed = [
     ...along.slice(0, 1),
     ...framed.slice(0, gridCount),
