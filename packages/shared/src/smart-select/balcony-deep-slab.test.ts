@@ -41,7 +41,9 @@ describe('balconies of the whole photo: a railing standing on a deep slab', () =
   });
 
   it('without it (balconyDeepSlab 0) it is missed and a wall click takes its slab', () => {
-    const image = prepareFacadeImage(photo, { tuning: { balconyDeepSlab: 0 } });
+    // The click's own railing, kept whole down to its slab by decision 335, would leave out 60 %
+    // of the slab on its own: off too, to see this decision's part.
+    const image = prepareFacadeImage(photo, { tuning: { balconyDeepSlab: 0, bandSparesRailings: false } });
     expect(image.balconyOpenings.filter(onBalcony)).toEqual([]);
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, (x, y) => isInside(slab, x, y))).toBeGreaterThan(0.5);

@@ -472,6 +472,12 @@ export interface FacadeTuning {
   bandMinimumGap: number;
   /** Above 0: a band's lines are crossed by edges at most this strongly on average (× the mean edge). */
   bandPlain: number;
+  /**
+   * A railing's cut (decision 052) is not split at bands of wall: the slab and plinth under its
+   * bars are of the wall's stone and plain, and a band there left them in the wall
+   * (docs/decisions/335-railings-keep-their-slab.md; false: split as before).
+   */
+  bandSparesRailings: boolean;
   /** Above 0: a band touches the wall beside the cut at both ends and is within this of its colour. */
   bandMatch: number;
   /**
@@ -707,6 +713,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   trimPaneGap: 0.2,
   trimAlong: 0.8,
   bandWallShare: 0.8,
+  bandSparesRailings: true,
   bandSide: 1.2,
   bandMinimum: 0.15,
   bandMinimumPiece: 0.4,
@@ -958,7 +965,11 @@ export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitma
   );
   const split = withoutStripPieces(
     completed,
-    completed.map((cut) => withoutWallBands(image, cut, analysis.ownColour, bands)),
+    completed.map((cut) =>
+      image.tuning.bandSparesRailings && analysis.railings.includes(cut)
+        ? [cut]
+        : withoutWallBands(image, cut, analysis.ownColour, bands),
+    ),
     analysis.railings,
     strips,
     image.tuning.stripPieces > 0,
