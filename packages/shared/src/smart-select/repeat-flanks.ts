@@ -30,6 +30,12 @@ export interface FlankTuning {
   texture: number;
   /** The two leaves of a window are as wide within this share of the wider. */
   pairSlack: number;
+  /**
+   * Two "leaves" both within this of the facade's main wall colour (OKLab ×100, lightness
+   * weighted) are the piers between windows in the wall's own stone, not shutters or side
+   * lights (docs/decisions/351); 0 keeps them.
+   */
+  wallLike: number;
 }
 
 export const defaultFlankTuning: FlankTuning = {
@@ -41,6 +47,7 @@ export const defaultFlankTuning: FlankTuning = {
   edgeRows: 0.6,
   texture: 1.5,
   pairSlack: 0.3,
+  wallLike: 3,
 };
 
 /** The repeats (unchanged, in order) followed by the pairs of leaves found flanking them. */
@@ -58,12 +65,38 @@ export function withFlankingLeaves(
     const leftWidth = left.right - left.left + 1;
     const rightWidth = right.right - right.left + 1;
     if (Math.min(leftWidth, rightWidth) < (1 - tuning.pairSlack) * Math.max(leftWidth, rightWidth)) continue;
+    if (isWallLike(image, left, tuning) && isWallLike(image, right, tuning)) continue;
     for (const leaf of [left, right]) {
       if (!repeats.some((other) => overlaps(other, leaf)) && !leaves.some((other) => overlaps(other, leaf)))
         leaves.push(leaf);
     }
   }
   return leaves.length === 0 ? repeats : [...repeats, ...leaves];
+}
+
+/**
+ * Whether a leaf's mean colour is the facade's main wall's (within `wallLike`): a tower's
+ * pilasters between its windows stand out from the dark frame of the next window, which the
+ * leaf's "wall beyond" then reads, but are of the wall's own stone (docs/decisions/351).
+ */
+function isWallLike(image: FacadeImage, leaf: Rectangle, tuning: FlankTuning): boolean {
+  if (tuning.wallLike <= 0) return false;
+  const { lab, width } = image;
+  let l = 0;
+  let a = 0;
+  let b = 0;
+  let count = 0;
+  for (let y = leaf.top; y <= leaf.bottom; y++) {
+    for (let x = leaf.left + 1; x < leaf.right; x++) {
+      const offset = (y * width + x) * 3;
+      l += lab[offset] as number;
+      a += lab[offset + 1] as number;
+      b += lab[offset + 2] as number;
+      count++;
+    }
+  }
+  if (count === 0) return false;
+  return distance(image, { l: l / count, a: a / count, b: b / count }, image.wall) < tuning.wallLike;
 }
 
 /** Whether two rectangles share more than half the smaller one. */

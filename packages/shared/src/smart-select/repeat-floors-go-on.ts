@@ -94,3 +94,54 @@ function isInRun(rectangle: Rectangle, members: readonly Rectangle[], gapWidths:
 function isStrongEnough(finds: readonly FloorMatch[], strongest: number): boolean {
   return finds.some((find) => find.score >= strongest);
 }
+
+export interface FoundFloorsGoOnTuning {
+  /** A find along a found floor is kept when it correlates at least this well with its window; above 1 switches the step off. */
+  correlation: number;
+  /** At most this many found floors are searched in a click (a band search each). */
+  maximumFloors: number;
+}
+
+export const defaultFoundFloorsGoOnTuning: FoundFloorsGoOnTuning = {
+  correlation: 0.75,
+  maximumFloors: 4,
+};
+
+/**
+ * The repeats (unchanged, in order) followed by what the floors made only of the windows from
+ * `from` on (found over the columns and along them, decisions 251 and 302) find along
+ * themselves by their first window's look (docs/decisions/351): a tower's storey of three
+ * windows over the block, one of which stands on a column of the block's windows, the other
+ * two on axes of their own. Decision 279's step searches only the grid's floors of three
+ * repeats or more, before these windows are found. Each find must correlate as well as
+ * decision 320 asks of a window in a floor's gap: a floor's panels and reliefs between its
+ * windows (cmp_b0005's attic) read 0.65–0.73, a tower's windows 0.87–0.95.
+ */
+export function withFoundFloorsGoingOn(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  from: number,
+  tuning: FoundFloorsGoOnTuning = defaultFoundFloorsGoOnTuning,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || tuning.correlation > 1 || from >= repeats.length) return repeats;
+  const floors = bands(
+    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
+    0.5 * (example.bottom - example.top + 1),
+  ).filter((floor) => floor.every((index) => index >= from));
+  const taken = [...repeats];
+  const added: Rectangle[] = [];
+  for (const floor of floors.slice(0, tuning.maximumFloors)) {
+    const window = repeats[Math.min(...floor)] as Rectangle;
+    for (const match of matchesAlongFloor(image, window, example)) {
+      if (match.score < tuning.correlation || !overlapsNoneMuch(match.rectangle, taken)) continue;
+      taken.push(match.rectangle);
+      added.push(match.rectangle);
+    }
+  }
+  if (added.length === 0) return repeats;
+  // As the other steps' finds: no piece of a door (decision 186), none whose surround leaves
+  // the photo (decision 210).
+  const checked = dropUnjudgedAtEdge(image, leaveOutDoors(image, [example, ...added])).slice(1);
+  return [...repeats, ...checked];
+}

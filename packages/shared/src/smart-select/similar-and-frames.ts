@@ -20,7 +20,7 @@ import { leaveOutDoors } from './repeat-doors.ts';
 import { withFindsAlongTheirColumns } from './repeat-finds-columns.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
 import { withFloorGapsFilled } from './repeat-floor-gaps.ts';
-import { withFloorsGoingOn } from './repeat-floors-go-on.ts';
+import { withFloorsGoingOn, withFoundFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { grownAlongJambs } from './repeat-jambs.ts';
 import { defaultOwnFrameTuning, toOwnFrames } from './repeat-own-frames.ts';
@@ -107,7 +107,13 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
     ),
   );
   const up = withColumnsGoingOnUp(image, checked);
-  const along = withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), checked.length);
+  // A floor made only of those finds (a tower's storey) goes on along itself by its own look
+  // (docs/decisions/351).
+  const along = withFoundFloorsGoingOn(
+    image,
+    withFindsAlongTheirColumns(image, withFloorsGoingOn(image, up), checked.length),
+    checked.length,
+  );
   // The example stays as the user marked it, and decision 251's windows are the window click's
   // own outline already; the grid's repeats and the floors' finds (and what those and decision
   // 251's windows find along their columns) take their own frames' sides where those are much
