@@ -238,6 +238,12 @@ export interface FacadeTuning {
    */
   subtractToFoot: number;
   /**
+   * 1: a subtracting click's surface is the material of the superpixel under the pointer; 0: the
+   * material around the click, as an adding click takes it (docs/decisions/227-click-material.md,
+   * docs/decisions/343-shift-click-material-under-the-pointer.md).
+   */
+  subtractOwnMaterial: number;
+  /**
    * A subtracting click on a large surface where no frame outlines the opening under it and
    * its colour is the wall's still removes that opening when at least this many of the facade's
    * openings stand in its column, their sides within `subtractColumnSlack` × its width of its
@@ -633,6 +639,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   subtractUnlikeWall: 12,
   subtractOpeningFirst: 1,
   subtractToFoot: 0.12,
+  subtractOwnMaterial: 1,
   subtractColumnPeers: 2,
   subtractColumnSlack: 0.1,
   sidePieceHue: 0.5,
@@ -902,14 +909,19 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
  * of docs/decisions/150 but those overhanging a window's head (docs/decisions/306), split at the bands of wall through them (docs/decisions/180; the strips
  * that makes stay wall, docs/decisions/272) and at their plain rows (docs/decisions/271), the
  * ground floor's and the balconies), but for those around the clicked point and their likes
- * (docs/decisions/326). The bench tells the wall a click misses by these parts.
+ * (docs/decisions/326). The bench tells the wall a click misses by these parts. `aroundClick`
+ * false: the clicked superpixel's own material only, as a shift-click takes it (docs/decisions/343).
  */
-export function surfaceClick(image: FacadeImage, point: Point): { surface: Bitmask; cuts: Rectangle[] } {
+export function surfaceClick(
+  image: FacadeImage,
+  point: Point,
+  aroundClick = true,
+): { surface: Bitmask; cuts: Rectangle[] } {
   const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
   const y = Math.min(image.height - 1, Math.max(0, Math.round(point.y)));
   const surface = createBitmask(image.width, image.height);
   const seed = image.superpixels.labels[y * image.width + x] as number;
-  const analysis = analyseSurface(image, seed, { x, y });
+  const analysis = analyseSurface(image, seed, { x, y }, aroundClick);
   paintMembers(surface.data, image.superpixels.labels, analysis.members);
   if (analysis.underOpenings.includes(1)) {
     paintMembers(surface.data, image.superpixels.labels, analysis.underOpenings, 0);
@@ -1139,10 +1151,15 @@ function labelRuns(labels: Int32Array): Int32Array {
  * (docs/decisions/289-shift-click-on-a-framed-opening.md). An opening found near the photo's
  * foot goes on down to it: a door or a shop front stands on the street, and what the click
  * finds stops at its kick plate, a car or a tree before it
- * (docs/decisions/330-shift-click-openings-reach-the-foot.md).
+ * (docs/decisions/330-shift-click-openings-reach-the-foot.md). The surface is the material under
+ * the pointer, not the one around the click that an adding click takes: a shift-click points at
+ * a small piece of another material (docs/decisions/343-shift-click-material-under-the-pointer.md).
  */
 export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
-  const surface = selectFacadeElement(image, point, 'surface');
+  const surface =
+    image.tuning.subtractOwnMaterial > 0
+      ? surfaceUnderPointer(image, point)
+      : selectFacadeElement(image, point, 'surface');
   let area = 0;
   for (const value of surface.data) area += value;
   const isLarge = area > image.tuning.subtractSurfaceShare * image.width * image.height;
@@ -1161,6 +1178,13 @@ export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   const isAtFoot = toFoot > 0 && found.bottom >= (1 - toFoot) * image.height;
   paintRectangle(opening, isAtFoot ? { ...found, bottom: image.height - 1 } : found);
   return opening;
+}
+
+/** A wall click's selection from the clicked superpixel's own material, not the one around it. */
+function surfaceUnderPointer(image: FacadeImage, point: Point): Bitmask {
+  const { surface, cuts } = surfaceClick(image, point, false);
+  for (const cut of cuts) paintRectangle(surface, cut, 0);
+  return surface;
 }
 
 /**
@@ -1354,13 +1378,18 @@ export function trimTuning(tuning: FacadeTuning): TrimTuning {
  * rectangles), which become snapped rectangles cut out of the selection. A click's surface is
  * also the material around the click (docs/decisions/227-click-material.md).
  */
-function analyseSurface(image: FacadeImage, seed: number, click?: Point): SurfaceAnalysis {
+function analyseSurface(
+  image: FacadeImage,
+  seed: number,
+  click?: Point,
+  aroundClick = true,
+): SurfaceAnalysis {
   const { superpixels, tuning } = image;
   const { count, neighbourStart, neighbours } = superpixels;
   // A pale horizon sky comes within the hue limit of a light wall; the sky, grown from the top
   // border, never joins a click on what it does not reach (docs/decisions/175).
   const sky = skyRegion(image);
-  const material = click ? clickMaterial(image, seed, click, sky) : seed;
+  const material = click && aroundClick ? clickMaterial(image, seed, click, sky) : seed;
   const isSurfaceLike = new Uint8Array(count);
   const { sample, limit } = markSurfaceLike(image, seed, isSurfaceLike);
   // The colour around the click is surface too (docs/decisions/227-click-material.md).
