@@ -18,12 +18,14 @@
  * takes the shade its slab casts on the wall under it, where its corbels stand; a stretch, gap or
  * repeat beside a shaded balcony of its floor takes that shade where its own rows are dark. Balconies
  * stacked over each other are alike: one whose shade could not be read takes their depth, and a
- * floor-long one found short of its ends goes on to theirs (`balcony-stacks.ts`). Measured:
+ * floor-long one found short of its ends goes on to theirs (`balcony-stacks.ts`). Last, a balcony
+ * takes the wall under it that is in its shade where the wall beside it is lit. Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
  * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md,
- * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md.
+ * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md,
+ * 336-balcony-shade-beside-it.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
@@ -64,6 +66,14 @@ export interface BalconyTuning {
   railTop: number;
   railBusy: number;
   railContrast: number;
+  /**
+   * A balcony goes down over the rows under it at least `besideDarker` (OKLab lightness × 100)
+   * darker than the wall beside them, whose hue is the wall's there (within `besideHue`), at most
+   * `besideReach` × its height (0: never; docs/decisions/336-balcony-shade-beside-it.md).
+   */
+  besideDarker: number;
+  besideHue: number;
+  besideReach: number;
   /**
    * A railing with fainter lines (at least this strong) is kept when a balcony outlined at
    * `outline` shares its floor: its handrail and slab lines within `partnerReach` superpixel
@@ -150,6 +160,9 @@ export const defaultBalconyTuning: BalconyTuning = {
   railTop: 1.5,
   railBusy: 0.5,
   railContrast: 3,
+  besideDarker: 5,
+  besideHue: 2,
+  besideReach: 1,
   partnerOutline: 2,
   partnerReach: 0.5,
   partnerPeers: 2,
@@ -490,11 +503,77 @@ export function balconyOpenings(
   const sameTop = (a: Rectangle, b: Rectangle) => near(a.top, b.top);
   const deep = stackedDepths(image, boxes, alongShaded, sameTop, tuning.stack, cell * step);
   const climb = Math.round(tuning.railTop * cell * step);
-  return [...deep, ...stackedEnds(deep, sameTop, tuning.stack, step)].map((box) =>
-    tuning.railTop > 0
-      ? upToTheRail(image, box, climb, tuning.railBusy * meanRowEdge, tuning.railContrast)
-      : box,
-  );
+  const size = Math.max(1, Math.round(cell * step));
+  return [...deep, ...stackedEnds(deep, sameTop, tuning.stack, step)]
+    .map((box) =>
+      tuning.railTop > 0
+        ? upToTheRail(image, box, climb, tuning.railBusy * meanRowEdge, tuning.railContrast)
+        : box,
+    )
+    .map((box) =>
+      tuning.besideDarker > 0
+        ? inShadeBesideIt(image, box, tuning.besideDarker, tuning.besideHue, tuning.besideReach, size)
+        : box,
+    );
+}
+
+/**
+ * The balcony grown down over the wall in its slab's shade, where its corbels stand (the CMP
+ * labels count them as balcony): the rows under it, over its width, at least `darker` darker
+ * than the wall beside them at the same rows and of that wall's hue (within `hue`, OKLab a and b
+ * × 100: a grey shutter or dark glass below is no shade of a yellow render), at most `reach` × its
+ * height. Decision 239's shade compares with the wall further down, which under a French
+ * balcony is the next window's head or the corbels' foot; the wall beside is read a superpixel
+ * size (`size`) away from the box's sides, since the slab reaches past the railing, over a
+ * superpixel size, both sides within the photo that are there (docs/decisions/336). The last
+ * step, on the boxes as they end.
+ */
+function inShadeBesideIt(
+  image: FacadeImage,
+  box: Rectangle,
+  darker: number,
+  hue: number,
+  reach: number,
+  size: number,
+): Rectangle {
+  const lowest = Math.min(image.height - 1, box.bottom + Math.round(reach * (box.bottom - box.top + 1)));
+  const sides: Array<[number, number]> = [];
+  for (const [from, to] of [
+    [box.left - 2 * size, box.left - size - 1],
+    [box.right + size + 1, box.right + 2 * size],
+  ] as const) {
+    const left = Math.max(0, from);
+    const right = Math.min(image.width - 1, to);
+    if (right - left + 1 >= size / 2) sides.push([left, right]);
+  }
+  if (sides.length === 0) return box;
+  let bottom = box.bottom;
+  for (let y = box.bottom + 1; y <= lowest; y++) {
+    const own = rowColour(image, y, box.left, box.right);
+    const isShade = sides.every(([left, right]) => {
+      const wall = rowColour(image, y, left, right);
+      return wall[0] - own[0] >= darker && Math.hypot(wall[1] - own[1], wall[2] - own[2]) <= hue;
+    });
+    if (!isShade) break;
+    bottom = y;
+  }
+  return bottom === box.bottom ? box : { ...box, bottom };
+}
+
+/** Mean OKLab colour (× 100) of row `y` from `left` to `right`. */
+function rowColour(image: FacadeImage, y: number, left: number, right: number): [number, number, number] {
+  let lightness = 0;
+  let a = 0;
+  let b = 0;
+  const row = y * image.width;
+  for (let x = left; x <= right; x++) {
+    const at = (row + x) * 3;
+    lightness += image.lab[at] as number;
+    a += image.lab[at + 1] as number;
+    b += image.lab[at + 2] as number;
+  }
+  const count = right - left + 1;
+  return [lightness / count, a / count, b / count];
 }
 
 /**

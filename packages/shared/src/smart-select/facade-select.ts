@@ -350,6 +350,15 @@ export interface FacadeTuning {
   balconyRailBusy: number;
   balconyRailContrast: number;
   /**
+   * A balcony goes down over the rows under it at least `balconyBesideDarker` (OKLab lightness
+   * × 100) darker than the wall beside them and of its hue (within `balconyBesideHue`), at most
+   * `balconyBesideReach` × its height: the wall in its slab's shade, between its corbels
+   * (0: never; docs/decisions/336-balcony-shade-beside-it.md).
+   */
+  balconyBesideDarker: number;
+  balconyBesideHue: number;
+  balconyBesideReach: number;
+  /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
    * balcony touching it on its floor, where its own rows are this much darker than the wall
    * under them (docs/decisions/303; 0: never).
@@ -677,6 +686,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyRailTop: 1.5,
   balconyRailBusy: 0.5,
   balconyRailContrast: 3,
+  balconyBesideDarker: 5,
+  balconyBesideHue: 2,
+  balconyBesideReach: 1,
   balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
@@ -861,6 +873,9 @@ export function prepareFacadeImage(
     railTop: tuning.balconyRailTop,
     railBusy: tuning.balconyRailBusy,
     railContrast: tuning.balconyRailContrast,
+    besideDarker: tuning.balconyBesideDarker,
+    besideHue: tuning.balconyBesideHue,
+    besideReach: tuning.balconyBesideReach,
     shadeReach: tuning.balconyShadeReach,
     shadeDarker: tuning.balconyShadeDarker,
     shadeAlongDarker: tuning.balconyShadeAlongDarker,
