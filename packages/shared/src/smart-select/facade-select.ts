@@ -33,7 +33,7 @@ import { splitAtPlainRows } from './plain-rows.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 import { boxBlur, computeEdges } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
-import { withoutTexture } from './surface-texture.ts';
+import { textureSizes, withoutTexture } from './surface-texture.ts';
 import { withoutWallBands } from './wall-bands.ts';
 import { windowRepeats } from './window-repeats.ts';
 import { windowsOverRailings } from './windows-over-railings.ts';
@@ -1754,9 +1754,26 @@ function detectOpenings(
     maximumAspect: tuning.detectorMaximumAspect,
     maximumShare: tuning.openingMaximumShare,
   });
+  // Close brickwork gives thousands of cuts of one size (docs/decisions/334): dropped here,
+  // before each is snapped and its outline read, and those snapping moved onto that size
+  // after it (sizes in grid cells; docs/decisions/355-texture-dropped-before-snapping.md).
+  const isTextureCut = textureSizes(found, tuning.textureCount);
+  // A snapped rectangle's size in cells, give or take the cell each side the cut was rounded to.
+  const isNear = (isTexture: (across: number, down: number) => boolean, rectangle: Rectangle) => {
+    const across = (rectangle.right - rectangle.left + 1) / step;
+    const down = (rectangle.bottom - rectangle.top + 1) / step;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) if (isTexture(across + dx, down + dy)) return true;
+    }
+    return false;
+  };
   const cut = found
+    .filter((box) => !isTextureCut(box.right - box.left + 1, box.bottom - box.top + 1))
     .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
-    .filter((rectangle) => outlineStrength(image, rectangle) >= tuning.detectorOutline);
+    .filter(
+      (rectangle) =>
+        !isNear(isTextureCut, rectangle) && outlineStrength(image, rectangle) >= tuning.detectorOutline,
+    );
   if (tuning.gridFill > 1) return cut;
   // The facade's grid of floors × columns (decision 052) finds light windows the cuts trim
   // to their transom, and tells which cuts stand alone: a lone one (a cornice's shadow, a
@@ -1793,7 +1810,10 @@ function detectOpenings(
     const boxHeight = box.bottom - box.top + 1;
     return Math.min(boxWidth, boxHeight) >= tuning.gridSplitShape * Math.max(boxWidth, boxHeight);
   };
+  // So are the grid's cells on such a wall, a brick each (docs/decisions/355).
+  const isTextureCell = textureSizes(grid.cells, tuning.textureCount);
   const cells = grid.cells
+    .filter((box) => !isTextureCell(box.right - box.left + 1, box.bottom - box.top + 1))
     .flatMap((box) => {
       if (tuning.gridSplit <= 0) return [box];
       const whole = toImageRectangle(map, box, width, height);
@@ -1804,7 +1824,12 @@ function detectOpenings(
       return pieces.length > 0 ? pieces : [box];
     })
     .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)))
-    .filter((rectangle) => outlineStrength(image, rectangle) >= tuning.gridOutline);
+    .filter(
+      (rectangle) =>
+        !isNear(isTextureCell, rectangle) &&
+        !isNear(isTextureCut, rectangle) &&
+        outlineStrength(image, rectangle) >= tuning.gridOutline,
+    );
   if (tuning.railingEdge > 0) {
     const floorSpan = (from: number, to: number) => to - from + 1;
     const railings = railingOpenings(image, map, {

@@ -16,24 +16,32 @@ const keyOf = (width: number, height: number) =>
 
 /** `openings` without those of a size at least `count` of them share (0: all kept). */
 export function withoutTexture<T extends Rectangle>(openings: readonly T[], count: number): T[] {
-  if (count <= 0 || openings.length < count) return [...openings];
+  const isTexture = textureSizes(openings, count);
+  return openings.filter((r) => !isTexture(r.right - r.left + 1, r.bottom - r.top + 1));
+}
+
+/**
+ * Whether a width × height is a size at least `count` of `openings` share, give or take a
+ * step of 10 % each way (a brick found a pixel short is the same brick); never with `count` 0.
+ */
+export function textureSizes(
+  openings: readonly Rectangle[],
+  count: number,
+): (width: number, height: number) => boolean {
+  if (count <= 0 || openings.length < count) return () => false;
   const bySize = new Map<string, number>();
-  const sizeOf = (r: Rectangle) => ({ width: r.right - r.left + 1, height: r.bottom - r.top + 1 });
   for (const r of openings) {
-    const { width, height } = sizeOf(r);
-    const key = keyOf(width, height);
+    const key = keyOf(r.right - r.left + 1, r.bottom - r.top + 1);
     bySize.set(key, (bySize.get(key) ?? 0) + 1);
   }
-  // One size, give or take a step each way (a brick found a pixel short is the same brick).
-  const alike = (r: Rectangle) => {
-    const { width, height } = sizeOf(r);
+  return (width, height) => {
+    if (width <= 0 || height <= 0) return false;
     const across = Math.round(Math.log(width) / step);
     const down = Math.round(Math.log(height) / step);
     let total = 0;
     for (let a = across - 1; a <= across + 1; a++) {
       for (let d = down - 1; d <= down + 1; d++) total += bySize.get(`${a},${d}`) ?? 0;
     }
-    return total;
+    return total >= count;
   };
-  return openings.filter((r) => alike(r) < count);
 }
