@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isInside, makeImage, noise } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
+import { leaveOutDoors } from './repeat-doors.ts';
 import { findSimilar } from './similar-and-frames.ts';
 
 describe('select all similar leaves the doors out (docs/decisions/186)', () => {
@@ -46,5 +47,22 @@ describe('select all similar leaves the doors out (docs/decisions/186)', () => {
     for (const window of windows) {
       expect(repeats.some((repeat) => middleIn(window, repeat))).toBe(true);
     }
+  });
+
+  it('drops a repeat whose lower two fifths lie in the door (its head and the wall over it), keeps the windows (docs/decisions/352)', () => {
+    const [opening] = image.groundOpenings as [Rectangle];
+    const onHead = {
+      left: opening.left + 5,
+      top: opening.top - 36,
+      right: opening.left + 44,
+      bottom: opening.top + 23,
+    };
+    const example = windows[5] as Rectangle;
+    const kept = windows.filter((window) => window !== example);
+    expect(leaveOutDoors(image, [example, ...kept, onHead])).toEqual([example, ...kept]);
+    expect(leaveOutDoors(image, [example, onHead], { inside: 0.5, widthRatio: 1 })).toEqual([
+      example,
+      onHead,
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * "Select all similar" leaves the doors out (docs/decisions/186): a glazed door's upper half
  * looks like a window, and the grid's match along the example's column takes it. The photo's
  * ground-floor openings (doors, shop fronts, garage doors reaching its foot; decision 140) tell
- * them apart: a repeat lying mostly within one at least as wide as itself is a piece of it.
+ * them apart: a repeat lying largely within one at least as wide as itself is a piece of it.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
@@ -14,7 +14,12 @@ export interface DoorTuning {
   widthRatio: number;
 }
 
-export const defaultDoorTuning: DoorTuning = { inside: 0.5, widthRatio: 1 };
+/**
+ * `inside` 0.35, not half (decision 186's first value): a repeat on the ground floor's line
+ * whose lower two fifths lie in a door reaching the foot is the door's head with the wall over
+ * it, not a window (cmp_b0003, docs/decisions/352).
+ */
+export const defaultDoorTuning: DoorTuning = { inside: 0.35, widthRatio: 1 };
 
 /** The repeats (the example first, always kept) less those on a ground-floor opening. */
 export function leaveOutDoors(

@@ -100,22 +100,30 @@ export interface FoundFloorsGoOnTuning {
   correlation: number;
   /** At most this many found floors are searched in a click (a band search each). */
   maximumFloors: number;
+  /**
+   * Only a floor of at most this many found windows is searched: a window the column steps
+   * found alone on its floor (cmp_b0011's tower storey). A band search costs 10–15 ms at 1.5 MP
+   * on the bench's slowest clicks, whose found floors hold two windows or more.
+   */
+  largestFloor: number;
 }
 
 export const defaultFoundFloorsGoOnTuning: FoundFloorsGoOnTuning = {
   correlation: 0.75,
   maximumFloors: 4,
+  largestFloor: 1,
 };
 
 /**
  * The repeats (unchanged, in order) followed by what the floors made only of the windows from
  * `from` on (found over the columns and along them, decisions 251 and 302) find along
  * themselves by their first window's look (docs/decisions/351): a tower's storey of three
- * windows over the block, one of which stands on a column of the block's windows, the other
- * two on axes of their own. Decision 279's step searches only the grid's floors of three
- * repeats or more, before these windows are found. Each find must correlate as well as
- * decision 320 asks of a window in a floor's gap: a floor's panels and reliefs between its
- * windows (cmp_b0005's attic) read 0.65–0.73, a tower's windows 0.87–0.95.
+ * windows over the block, one of which the column steps found, the other two on axes of their
+ * own. Only floors of one such window (`largestFloor`), for the click's time. Decision 279's
+ * step searches only the grid's floors of three repeats or more, before these windows are
+ * found. Each find must correlate as well as decision 320 asks of a window in a floor's gap:
+ * a floor's panels and reliefs between its windows (cmp_b0005's attic) read 0.65–0.73, a
+ * tower's windows 0.87–0.95.
  */
 export function withFoundFloorsGoingOn(
   image: FacadeImage,
@@ -128,7 +136,7 @@ export function withFoundFloorsGoingOn(
   const floors = bands(
     repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
     0.5 * (example.bottom - example.top + 1),
-  ).filter((floor) => floor.every((index) => index >= from));
+  ).filter((floor) => floor.length <= tuning.largestFloor && floor.every((index) => index >= from));
   const taken = [...repeats];
   const added: Rectangle[] = [];
   for (const floor of floors.slice(0, tuning.maximumFloors)) {

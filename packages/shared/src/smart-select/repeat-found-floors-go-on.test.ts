@@ -39,6 +39,11 @@ describe('select all similar: a floor of windows found over the columns goes on 
     expect(added).toHaveLength(2);
   });
 
+  it('leaves a floor of two found windows alone (largestFloor 1: the time of a click)', () => {
+    const repeats = [...grid, tower[0] as Rectangle, tower[2] as Rectangle];
+    expect(withFoundFloorsGoingOn(image, repeats, grid.length)).toEqual(repeats);
+  });
+
   it("leaves the grid's floors to decision 279: a floor holding a grid repeat is not searched", () => {
     // The tower's window counted among the grid's repeats (before `from`), and the finds
     // starting on the block's lowest floor, whose other windows are the grid's.
