@@ -12,6 +12,7 @@
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
+import { withSidesGivenBack } from './cut-sides.ts';
 import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { overhangsAHead } from './head-overhangs.ts';
@@ -526,6 +527,17 @@ export interface FacadeTuning {
   gridCompleteFloor: number;
   gridCompleteUnlike: number;
   /**
+   * A wall click's window cut gives back a side column to the wall when at least
+   * `cutSideShare` of its pixels (0: never) are within `cutSideNear` (OKLab ×100) of the wall
+   * in a band of `cutSideBand` pixels beyond that side and nearer to it than to the cut's
+   * middle, at most `cutSideMost` of its width a side
+   * (docs/decisions/339-cut-sides-give-back-wall.md).
+   */
+  cutSideShare: number;
+  cutSideNear: number;
+  cutSideMost: number;
+  cutSideBand: number;
+  /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
    * another cut above or below it, is a strip of ornament's shadow and stays wall
@@ -749,6 +761,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   gridCompletePeers: 2,
   gridCompleteFloor: 1,
   gridCompleteUnlike: 8,
+  cutSideShare: 0.6,
+  cutSideNear: 6,
+  cutSideMost: 0.2,
+  cutSideBand: 3,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -924,7 +940,8 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
  * of docs/decisions/150 but those overhanging a window's head (docs/decisions/306), split at the bands of wall through them (docs/decisions/180; the strips
  * that makes stay wall, docs/decisions/272) and at their plain rows (docs/decisions/271), the
  * ground floor's and the balconies), but for those around the clicked point and their likes
- * (docs/decisions/326). The bench tells the wall a click misses by these parts. `aroundClick`
+ * (docs/decisions/326); the window cuts' sides give back the wall they overreached onto
+ * (docs/decisions/339). The bench tells the wall a click misses by these parts. `aroundClick`
  * false: the clicked superpixel's own material only, as a shift-click takes it (docs/decisions/343).
  */
 export function surfaceClick(
@@ -1041,7 +1058,20 @@ export function surfaceClick(
       beside: image.tuning.clickedCutBeside * cell,
     },
   );
-  return { surface, cuts };
+  // Their sides give back the pier or reveal they overreached onto (docs/decisions/339); the
+  // ground floor's and the balconies' cuts are not windows' and keep theirs.
+  const sides = {
+    share: image.tuning.cutSideShare,
+    near: image.tuning.cutSideNear,
+    most: image.tuning.cutSideMost,
+    band: image.tuning.cutSideBand,
+  };
+  const isWindowCut = (cut: Rectangle) =>
+    !image.groundOpenings.includes(cut) && !image.balconyOpenings.includes(cut);
+  return {
+    surface,
+    cuts: cuts.map((cut) => (isWindowCut(cut) ? withSidesGivenBack(image, cut, sides) : cut)),
+  };
 }
 
 interface StripTuning {

@@ -1,0 +1,82 @@
+/**
+ * A wall click's window cut gives back the wall along its sides: where its outermost columns
+ * look like the wall just beyond that side rather than like the window inside, they are the
+ * pier, jamb or reveal the detector's rectangle overreached onto, and stay wall
+ * (docs/decisions/339-cut-sides-give-back-wall.md).
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { boxColour } from './opening-rectangle.ts';
+
+export interface CutSideTuning {
+  /** A side column goes back to the wall when at least this share of its pixels looks like the wall beyond (0: never). */
+  share: number;
+  /** A pixel looks like the wall beyond when within this of its colour (OKLab ×100) and nearer to it than to the cut's middle. */
+  near: number;
+  /** At most this share of the cut's width given back on each side. */
+  most: number;
+  /** The wall beyond a side: a band this many pixels wide along it. */
+  band: number;
+}
+
+/** Cuts narrower or lower than this are left as they are: too small to tell a side from a middle. */
+const smallestSide = 6;
+
+/** `cut` with its side columns that look like the wall beyond them given back. */
+export function withSidesGivenBack(image: FacadeImage, cut: Rectangle, tuning: CutSideTuning): Rectangle {
+  const width = cut.right - cut.left + 1;
+  const height = cut.bottom - cut.top + 1;
+  if (tuning.share <= 0 || width < smallestSide || height < smallestSide) return cut;
+  const insetX = Math.floor(width / 4);
+  const insetY = Math.floor(height / 4);
+  const middle = boxColour(image, {
+    left: cut.left + insetX,
+    right: cut.right - insetX,
+    top: cut.top + insetY,
+    bottom: cut.bottom - insetY,
+  });
+  const most = Math.floor(tuning.most * width);
+  const result = { ...cut };
+  if (cut.left - tuning.band >= 0) {
+    const beyond = boxColour(image, { ...cut, left: cut.left - tuning.band, right: cut.left - 1 });
+    while (result.left - cut.left < most && isLikeBeyond(image, result.left, cut, beyond, middle, tuning)) {
+      result.left++;
+    }
+  }
+  if (cut.right + tuning.band < image.width) {
+    const beyond = boxColour(image, { ...cut, left: cut.right + 1, right: cut.right + tuning.band });
+    while (
+      cut.right - result.right < most &&
+      isLikeBeyond(image, result.right, cut, beyond, middle, tuning)
+    ) {
+      result.right--;
+    }
+  }
+  return result;
+}
+
+/** Whether column `x` of `cut` looks like the wall beyond (`beyond`) rather than its middle. */
+function isLikeBeyond(
+  image: FacadeImage,
+  x: number,
+  cut: Rectangle,
+  beyond: Float64Array,
+  middle: Float64Array,
+  tuning: CutSideTuning,
+): boolean {
+  const { lab, width } = image;
+  let like = 0;
+  for (let y = cut.top; y <= cut.bottom; y++) {
+    const at = 3 * (y * width + x);
+    const toBeyond = distance(lab, at, beyond);
+    if (toBeyond <= tuning.near && toBeyond < distance(lab, at, middle)) like++;
+  }
+  return like >= tuning.share * (cut.bottom - cut.top + 1);
+}
+
+function distance(lab: Float32Array, at: number, colour: Float64Array): number {
+  return Math.hypot(
+    (lab[at] as number) - (colour[0] as number),
+    (lab[at + 1] as number) - (colour[1] as number),
+    (lab[at + 2] as number) - (colour[2] as number),
+  );
+}
