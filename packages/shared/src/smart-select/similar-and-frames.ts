@@ -138,10 +138,15 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // balcony's railing across its lower part ends at the handrail (docs/decisions/297). Last,
   // the windows between two of a floor's, at their final sizes and with their side lights,
   // that the grid's period stepped over (docs/decisions/320, 321).
-  return withFloorGapsFilled(
+  const found = withFloorGapsFilled(
     image,
     endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed))),
   );
+  // The detected opening matched in the user's rectangle's place is the better template, not
+  // the better outline: the user's own rectangle comes back as they marked it (cmp_b0010: the
+  // detected opening took 14–19 pixels of the balcony's railing under the window;
+  // docs/decisions/348-select-all-similar-example-as-marked.md).
+  return around ? [opening, ...found.slice(1)] : found;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFrameBand, isInside, makeImage, noise, sideError } from './drawn-facade.ts';
+import { drawFramedFacade, isFrameBand, isInside, makeImage, noise, sideError } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { findSimilar } from './similar-and-frames.ts';
 
@@ -44,5 +44,26 @@ describe('select all similar keeps a whole window as its example (docs/decisions
     expect(sideError(found[0] as Rectangle, example)).toBe(0);
     expect(found).toHaveLength(18);
     for (const target of windows) expect(found.some((box) => sideError(box, target) <= 2)).toBe(true);
+  });
+});
+
+describe('select all similar returns the example as the user marked it (docs/decisions/348)', () => {
+  // Three floors of four framed 60 × 70 windows; the user's rectangle is a window less 4 pixels
+  // above and below, and the detector's opening around it (the whole window) is the template.
+  const windows: Rectangle[] = [];
+  for (const top of [50, 150, 250]) {
+    for (const left of [40, 145, 250, 355]) windows.push({ left, top, right: left + 59, bottom: top + 69 });
+  }
+  const image = drawFramedFacade(460, 360, windows, []);
+  const window = windows[5] as Rectangle;
+  const marked = { ...window, top: window.top + 4, bottom: window.bottom - 4 };
+
+  it('matches with the detected opening and gives the marked rectangle back first', () => {
+    expect(image.openings.some((opening) => sideError(opening, window) <= 2)).toBe(true);
+    const found = findSimilar(image, marked);
+    expect(found[0]).toEqual(marked);
+    // Its repeats are the detected opening's: every other window whole.
+    for (const target of windows)
+      if (target !== window) expect(found.some((box) => sideError(box, target) <= 2)).toBe(true);
   });
 });
