@@ -929,9 +929,7 @@ export function selectFacadeElement(image: FacadeImage, point: Point, kind: Faca
     if (isInside) paintRectangle(selection, findOpening(image, { x, y }));
     return selection;
   }
-  const { surface, cuts } = surfaceClick(image, { x, y });
-  for (const cut of cuts) paintRectangle(surface, cut, 0);
-  return surface;
+  return surfaceLessCuts(image, { x, y }, true);
 }
 
 /**
@@ -1225,9 +1223,21 @@ export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   return opening;
 }
 
-/** A wall click's selection from the clicked superpixel's own material, not the one around it. */
+/**
+ * A wall click's selection from the clicked superpixel's own material, not the one around it.
+ * A point off the photo (a pointer rounded to its width) takes nothing, as an adding click's.
+ */
 function surfaceUnderPointer(image: FacadeImage, point: Point): Bitmask {
-  const { surface, cuts } = surfaceClick(image, point, false);
+  const x = Math.round(point.x);
+  const y = Math.round(point.y);
+  if (x < 0 || y < 0 || x >= image.width || y >= image.height)
+    return createBitmask(image.width, image.height);
+  return surfaceLessCuts(image, { x, y }, false);
+}
+
+/** A surface click's selection: its surface less its cuts (`aroundClick` as for `surfaceClick`). */
+function surfaceLessCuts(image: FacadeImage, point: Point, aroundClick: boolean): Bitmask {
+  const { surface, cuts } = surfaceClick(image, point, aroundClick);
   for (const cut of cuts) paintRectangle(surface, cut, 0);
   return surface;
 }

@@ -37,4 +37,9 @@ describe('a subtracting click removes the material under the pointer (docs/decis
     const image = prepareFacadeImage(photo, { tuning: { subtractOwnMaterial: 0 } });
     expect(shareSelected(subtractFromSurface(image, click), isStone)).toBeGreaterThan(0.9);
   });
+
+  it('takes nothing for a point off the photo (a pointer rounded to its width)', () => {
+    const removed = subtractFromSurface(prepareFacadeImage(photo), { x: width, y: 60 });
+    expect(removed.data.some((value) => value > 0)).toBe(false);
+  });
 });
