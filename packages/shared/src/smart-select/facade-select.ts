@@ -1056,19 +1056,19 @@ export function surfaceClick(
       beside: image.tuning.clickedCutBeside * cell,
     },
   );
-  // Their sides give back the pier or reveal they overreached onto (docs/decisions/339); the
-  // ground floor's and the balconies' cuts are not windows' and keep theirs.
+  // Their sides give back the pier or reveal they overreached onto (docs/decisions/339), the
+  // ground floor's doors and shop fronts' too; the balconies' cuts keep theirs.
   const sides = {
     share: image.tuning.cutSideShare,
     near: image.tuning.cutSideNear,
     most: image.tuning.cutSideMost,
     band: image.tuning.cutSideBand,
   };
-  const isWindowCut = (cut: Rectangle) =>
-    !image.groundOpenings.includes(cut) && !image.balconyOpenings.includes(cut);
   return {
     surface,
-    cuts: cuts.map((cut) => (isWindowCut(cut) ? withSidesGivenBack(image, cut, sides) : cut)),
+    cuts: cuts.map((cut) =>
+      image.balconyOpenings.includes(cut) ? cut : withSidesGivenBack(image, cut, sides),
+    ),
   };
 }
 
