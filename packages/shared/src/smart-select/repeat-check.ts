@@ -226,3 +226,84 @@ export function dropLoneFloors(
   );
   return dropped.size === 0 ? repeats : repeats.filter((_, index) => !dropped.has(index));
 }
+
+export interface UnlikeInFloorTuning {
+  /** A repeat is dropped when its likeness is under this share of its floor's median… (0: off) */
+  share: number;
+  /** …on a floor whose median likeness is at least this (a floor of windows like the example)… */
+  floorLikeness: number;
+  /** …of at least this many repeats. */
+  leastMembers: number;
+  /** A floor's median is read on at most this many of its repeats, spread along it (as decision 131's check). */
+  sample: number;
+  /**
+   * Above this many repeats the step is skipped: a piece of wall or ornament as the example
+   * has a hundred repeats or more, and reading each one's likeness cost a click tens of ms.
+   */
+  mostRepeats: number;
+}
+
+export const defaultUnlikeInFloorTuning: UnlikeInFloorTuning = {
+  share: 0.3,
+  floorLikeness: 0.3,
+  leastMembers: 3,
+  sample: 8,
+  mostRepeats: 60,
+};
+
+/**
+ * The repeats (the example first, always kept) less those far less like the example than the
+ * rest of their floor and on no opening the detector found (docs/decisions/353): a crossing of
+ * a floor line with a column line of another building or bay, placed on the wall beside a
+ * window or across a pier (cmp_b0003: likeness 0.00–0.11 on floors whose median reads 0.34 and
+ * 0.49). Dropped before the column and floor steps, which then find the windows there on their
+ * own lines. A floor that looks little like the example as a whole (median under
+ * `floorLikeness`, a bay of another kind of window) is left alone: its windows' likeness says
+ * little (cmp_b0010's bay, a window at 0.05 against 0.27).
+ */
+export function dropUnlikeInFloor(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: UnlikeInFloorTuning = defaultUnlikeInFloorTuning,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || tuning.share <= 0 || repeats.length > tuning.mostRepeats) return repeats;
+  const likeness = likenessTo(image, example);
+  // Each repeat's likeness read once, when needed: a floor's sample and those on no opening.
+  const values = new Map<number, number>([[0, 1]]);
+  const likenessOf = (index: number) => {
+    let value = values.get(index);
+    if (value === undefined) {
+      value = likeness(repeats[index] as Rectangle);
+      values.set(index, value);
+    }
+    return value;
+  };
+  const isOnOpening = (repeat: Rectangle) => {
+    const x = (repeat.left + repeat.right) / 2;
+    const y = (repeat.top + repeat.bottom) / 2;
+    return image.openings.some((o) => x >= o.left && x <= o.right && y >= o.top && y <= o.bottom);
+  };
+  const dropped = new Set<number>();
+  for (const floor of bands(
+    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
+    0.5 * (example.bottom - example.top + 1),
+  )) {
+    if (floor.length < tuning.leastMembers) continue;
+    const candidates = floor.filter((index) => index !== 0 && !isOnOpening(repeats[index] as Rectangle));
+    if (candidates.length === 0) continue;
+    const alongFloor = [...floor].sort(
+      (a, b) => (repeats[a] as Rectangle).left - (repeats[b] as Rectangle).left,
+    );
+    const typical =
+      median(spreadOut(alongFloor, tuning.sample).map((index) => Math.round(1000 * likenessOf(index)))) /
+      1000;
+    if (typical < tuning.floorLikeness) continue;
+    for (const index of candidates) {
+      const value = likenessOf(index);
+      // −1: the surround leaves the photo, unread (decision 210 judges those).
+      if (value > -1 && value < tuning.share * typical) dropped.add(index);
+    }
+  }
+  return dropped.size === 0 ? repeats : repeats.filter((_, index) => !dropped.has(index));
+}

@@ -13,7 +13,13 @@ import { overlapArea, rectangleArea } from './rectangles.ts';
 import { alignRepeats } from './repeat-alignment.ts';
 import { endAtBalconyRails } from './repeat-balcony-rails.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
-import { dropCorniceRow, dropLoneFloors, dropUnjudgedAtEdge, dropUnlikeFloors } from './repeat-check.ts';
+import {
+  dropCorniceRow,
+  dropLoneFloors,
+  dropUnjudgedAtEdge,
+  dropUnlikeFloors,
+  dropUnlikeInFloor,
+} from './repeat-check.ts';
 import { withColumnsGoingOnUp } from './repeat-columns-go-on.ts';
 import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
@@ -94,14 +100,19 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   const repeats = leaveOutDoors(image, findRepeats(image, example)).map((repeat, index) =>
     index === 0 ? repeat : withTrimsOfRepeat(image, repeat),
   );
-  const checked = dropLoneFloors(
-    dropOverlappingNeighbours(
-      image,
-      dropCorniceRow(
+  // A repeat far less like the example than the rest of its floor, on no detected opening,
+  // goes before the column and floor steps (docs/decisions/353).
+  const checked = dropUnlikeInFloor(
+    image,
+    dropLoneFloors(
+      dropOverlappingNeighbours(
         image,
-        dropUnjudgedAtEdge(
+        dropCorniceRow(
           image,
-          toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+          dropUnjudgedAtEdge(
+            image,
+            toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+          ),
         ),
       ),
     ),
