@@ -16,7 +16,7 @@ export interface DoorTuning {
 
 /**
  * `inside` 0.35, not half (decision 186's first value): a repeat on the ground floor's line
- * whose lower two fifths lie in a door reaching the foot is the door's head with the wall over
+ * whose lower 0.35 and more lies in a door reaching the foot is the door's head with the wall over
  * it, not a window (cmp_b0003, docs/decisions/352).
  */
 export const defaultDoorTuning: DoorTuning = { inside: 0.35, widthRatio: 1 };
