@@ -6,7 +6,7 @@ import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 const stone: Colour = [170, 160, 140];
 const frame: Colour = [70, 60, 50];
 const glass: Colour = [40, 44, 52];
-const tuning = { share: 0.6, near: 6, most: 0.2, band: 3 };
+const tuning = { share: 0.6, near: 6, most: 0.2, band: 3, top: true };
 
 describe('a window cut’s sides give back the wall (docs/decisions/339-cut-sides-give-back-wall.md)', () => {
   // A rough stone wall with one window: a dark frame 4 px wide around the glass, x 100…159, y 60…159.
@@ -29,6 +29,13 @@ describe('a window cut’s sides give back the wall (docs/decisions/339-cut-side
     expect(Math.abs(cut.left - window.left)).toBeLessThanOrEqual(1);
     expect(Math.abs(cut.right - window.right)).toBeLessThanOrEqual(1);
     expect([cut.top, cut.bottom]).toEqual([window.top, window.bottom]);
+  });
+
+  it('gives back the wall a cut took over its window, but not under it', () => {
+    const cut = withSidesGivenBack(image, { ...window, top: 52, bottom: 166 }, tuning);
+    expect(Math.abs(cut.top - window.top)).toBeLessThanOrEqual(1);
+    expect(cut.bottom).toBe(166);
+    expect(withSidesGivenBack(image, { ...window, top: 52 }, { ...tuning, top: false }).top).toBe(52);
   });
 
   it('keeps the sides of a cut that fits its window, frame and all', () => {

@@ -16,6 +16,8 @@ export interface CutSideTuning {
   most: number;
   /** The wall beyond a side: a band this many pixels wide along it. */
   band: number;
+  /** The top gives back its rows the same way (a head's reveal or lintel); the foot never does. */
+  top: boolean;
 }
 
 /** Cuts narrower or lower than this are left as they are: too small to tell a side from a middle. */
@@ -51,7 +53,32 @@ export function withSidesGivenBack(image: FacadeImage, cut: Rectangle, tuning: C
       result.right--;
     }
   }
+  if (tuning.top && cut.top - tuning.band >= 0) {
+    const beyond = boxColour(image, { ...cut, top: cut.top - tuning.band, bottom: cut.top - 1 });
+    const mostRows = Math.floor(tuning.most * height);
+    while (result.top - cut.top < mostRows && isRowLikeBeyond(image, result, beyond, middle, tuning)) {
+      result.top++;
+    }
+  }
   return result;
+}
+
+/** Whether the top row of `cut` looks like the wall beyond (`beyond`) rather than its middle. */
+function isRowLikeBeyond(
+  image: FacadeImage,
+  cut: Rectangle,
+  beyond: Float64Array,
+  middle: Float64Array,
+  tuning: CutSideTuning,
+): boolean {
+  const { lab, width } = image;
+  let like = 0;
+  for (let x = cut.left; x <= cut.right; x++) {
+    const at = 3 * (cut.top * width + x);
+    const toBeyond = distance(lab, at, beyond);
+    if (toBeyond <= tuning.near && toBeyond < distance(lab, at, middle)) like++;
+  }
+  return like >= tuning.share * (cut.right - cut.left + 1);
 }
 
 /** Whether column `x` of `cut` looks like the wall beyond (`beyond`) rather than its middle. */

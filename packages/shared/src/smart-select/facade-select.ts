@@ -537,6 +537,8 @@ export interface FacadeTuning {
   cutSideNear: number;
   cutSideMost: number;
   cutSideBand: number;
+  /** The top of such a cut gives back its rows the same way (its foot never does). */
+  cutSideTop: boolean;
   /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
@@ -765,6 +767,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   cutSideNear: 6,
   cutSideMost: 0.2,
   cutSideBand: 3,
+  cutSideTop: true,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -1063,6 +1066,7 @@ export function surfaceClick(
     near: image.tuning.cutSideNear,
     most: image.tuning.cutSideMost,
     band: image.tuning.cutSideBand,
+    top: image.tuning.cutSideTop,
   };
   return {
     surface,
