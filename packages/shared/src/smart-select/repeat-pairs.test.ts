@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { drawFramedFacade } from './drawn-facade.ts';
+import { joinPairsOnOneWindow } from './repeat-pairs.ts';
+
+describe('select all similar: two repeats on one wider window become one (docs/decisions/357)', () => {
+  // A floor of two narrow framed two-pane windows (50 × 60) a 30-px pier apart, and one wide
+  // window (110 × 60) beyond them, whose mullion is a line of its frame.
+  const narrowLeft = { left: 40, top: 100, right: 89, bottom: 159 };
+  const narrowRight = { left: 120, top: 100, right: 169, bottom: 159 };
+  const wide = { left: 220, top: 100, right: 329, bottom: 159 };
+  const example = { left: 40, top: 220, right: 89, bottom: 279 };
+  const image = drawFramedFacade(400, 320, [narrowLeft, narrowRight, wide, example], []);
+  // The grid's repeats at the example's size: one on each half of the wide window, the
+  // mullion's 5 columns between them.
+  const leftHalf = { left: 220, top: 100, right: 272, bottom: 159 };
+  const rightHalf = { left: 278, top: 100, right: 329, bottom: 159 };
+
+  it('joins the two halves of the wide window: its head and sill run on across their gap', () => {
+    expect(joinPairsOnOneWindow(image, [example, leftHalf, rightHalf])).toEqual([example, wide]);
+  });
+
+  it('keeps two windows a pier of wall apart: the pier breaks their head and sill lines', () => {
+    const repeats = [example, narrowLeft, narrowRight];
+    expect(joinPairsOnOneWindow(image, repeats)).toEqual(repeats);
+  });
+
+  it('takes only the rows both share when one repeat reaches much lower (a railing under it)', () => {
+    const lower = { ...rightHalf, bottom: rightHalf.bottom + 20 };
+    expect(joinPairsOnOneWindow(image, [example, leftHalf, lower])).toEqual([example, wide]);
+  });
+});
