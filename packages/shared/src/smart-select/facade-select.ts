@@ -11,6 +11,7 @@
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
+import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
 import { withSidesGivenBack } from './cut-sides.ts';
 import { gridCompletion } from './grid-completion.ts';
@@ -70,6 +71,12 @@ export interface FacadeImage {
    * and at the bars, and leave the slab in the wall.
    */
   balconyOpenings: Rectangle[];
+  /**
+   * Stone and roof balustrades by the pitch of their balusters, found once per photo and cut
+   * from every wall click: the railing detector sees thin bars only
+   * (docs/decisions/360-balustrades-by-their-pitch.md).
+   */
+  balustrades: Rectangle[];
   /** The facade's main wall (whose openings `openings` holds): what a window's trim stands out from. */
   wall: WallColour;
   tuning: FacadeTuning;
@@ -540,6 +547,16 @@ export interface FacadeTuning {
   /** The top of such a cut gives back its rows the same way (its foot never does). */
   cutSideTop: boolean;
   /**
+   * Balustrades (docs/decisions/360-balustrades-by-their-pitch.md): balusters at a pitch
+   * between these shares of the photo's longer side (0 longest: off)…
+   */
+  balustradeShortest: number;
+  balustradeLongest: number;
+  /** …each row's stretch at least this autocorrelated at that pitch… */
+  balustradeCorrelation: number;
+  /** …and the band found grown up and down by this share of its height (the coping, the plinth). */
+  balustradeGrow: number;
+  /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
    * another cut above or below it, is a strip of ornament's shadow and stays wall
@@ -768,6 +785,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   cutSideMost: 0.2,
   cutSideBand: 3,
   cutSideTop: true,
+  balustradeShortest: 0.003,
+  balustradeLongest: 0.012,
+  balustradeCorrelation: 0.5,
+  balustradeGrow: 0,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -829,6 +850,7 @@ export function prepareFacadeImage(
     openings: [],
     groundOpenings: [],
     balconyOpenings: [],
+    balustrades: [],
     wall: { l: 0, a: 0, b: 0, spread: 0, limit: 0, lightnessWeight: tuning.lightnessWeight },
     tuning,
   };
@@ -917,6 +939,13 @@ export function prepareFacadeImage(
       endsPeers: tuning.balconyEndsPeers,
       endsReach: tuning.balconyEndsReach,
     },
+  });
+  image.balustrades = findBalustrades(image, {
+    ...defaultBalustradeTuning,
+    shortestPitch: Math.max(2, Math.round(tuning.balustradeShortest * Math.max(width, height))),
+    longestPitch: Math.round(tuning.balustradeLongest * Math.max(width, height)),
+    correlation: tuning.balustradeCorrelation,
+    grow: tuning.balustradeGrow,
   });
   report(1);
   return image;
@@ -1047,10 +1076,13 @@ export function surfaceClick(
   // (docs/decisions/326-a-wall-click-inside-a-cut.md).
   const cuts = withoutClickedCuts(
     image,
-    [...windows, ...missed, ...image.groundOpenings, ...image.balconyOpenings],
+    [...windows, ...missed, ...image.groundOpenings, ...image.balconyOpenings, ...image.balustrades],
     x,
     y,
-    (cut) => !image.groundOpenings.includes(cut) && !image.balconyOpenings.includes(cut),
+    (cut) =>
+      !image.groundOpenings.includes(cut) &&
+      !image.balconyOpenings.includes(cut) &&
+      !image.balustrades.includes(cut),
     {
       inside: image.tuning.clickedCutInside,
       size: image.tuning.clickedCutSize,
@@ -1071,7 +1103,9 @@ export function surfaceClick(
   return {
     surface,
     cuts: cuts.map((cut) =>
-      image.balconyOpenings.includes(cut) ? cut : withSidesGivenBack(image, cut, sides),
+      image.balconyOpenings.includes(cut) || image.balustrades.includes(cut)
+        ? cut
+        : withSidesGivenBack(image, cut, sides),
     ),
   };
 }
