@@ -22,7 +22,7 @@ export interface BalustradeTuning {
   /** A band spans at least this many pitches along its rows… */
   periods: number;
   /**
-   * …and at least this many rows, and this many pitches high: balusters stand over twice as
+   * …and at least this many rows, and this many pitches high: balusters stand about twice as
    * tall as their pitch, a cornice's dentils and an iron rail's scrolls do not.
    */
   minimumRows: number;
@@ -53,7 +53,7 @@ export const defaultBalustradeTuning: BalustradeTuning = {
   contrast: 1,
   periods: 6,
   minimumRows: 6,
-  minimumHeightPitches: 2.2,
+  minimumHeightPitches: 1.9,
   maximumHeightPitches: 4.5,
   fill: 0.4,
   chroma: 4.5,
