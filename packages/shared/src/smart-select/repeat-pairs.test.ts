@@ -29,3 +29,20 @@ describe('select all similar: two repeats on one wider window become one (docs/d
     expect(joinPairsOnOneWindow(image, [example, leftHalf, lower])).toEqual([example, wide]);
   });
 });
+
+describe('select all similar: a joined pair takes the window jambs its repeats reached past (docs/decisions/357)', () => {
+  const wide = { left: 220, top: 100, right: 329, bottom: 159 };
+  const example = { left: 40, top: 220, right: 89, bottom: 279 };
+  const image = drawFramedFacade(400, 320, [wide, example], []);
+
+  it('moves the union’s sides from the wall onto the window’s sides', () => {
+    // Two example-sized repeats straddling the wide window's sides, 12 px onto the wall.
+    const leftRepeat = { left: 208, top: 100, right: 260, bottom: 159 };
+    const rightRepeat = { left: 289, top: 100, right: 341, bottom: 159 };
+    const [, joined] = joinPairsOnOneWindow(image, [example, leftRepeat, rightRepeat]);
+    expect(joined?.left).toBeGreaterThanOrEqual(wide.left - 1);
+    expect(joined?.left).toBeLessThanOrEqual(wide.left + 1);
+    expect(joined?.right).toBeGreaterThanOrEqual(wide.right - 1);
+    expect(joined?.right).toBeLessThanOrEqual(wide.right + 1);
+  });
+});

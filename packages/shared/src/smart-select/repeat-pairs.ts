@@ -31,6 +31,13 @@ const unbroken = 0.9;
  * under it, cmp_b0006) and only the rows both share are.
  */
 const alikeHeights = 0.15;
+/**
+ * A side of the joined repeat moves onto a column line within the outer half of its repeat
+ * when that line is at least this many times as strong as the side's own (a row of columns
+ * either side): each repeat of the pair, placed at the example's size, may reach past the
+ * window's jamb onto the wall.
+ */
+const strongerJamb = 1.5;
 /** The lines are looked for this share of the pair's height beyond its top and bottom. */
 const lineReach = 0.2;
 
@@ -53,12 +60,13 @@ export function joinPairsOnOneWindow(image: FacadeImage, repeats: Rectangle[]): 
     const heightA = a.bottom - a.top + 1;
     const heightB = b.bottom - b.top + 1;
     const alike = Math.abs(heightA - heightB) <= alikeHeights * Math.max(heightA, heightB);
-    joined[first] = {
+    const union = {
       left: Math.min(a.left, b.left),
       top: alike ? Math.min(a.top, b.top) : Math.max(a.top, b.top),
       right: Math.max(a.right, b.right),
       bottom: alike ? Math.max(a.bottom, b.bottom) : Math.min(a.bottom, b.bottom),
     };
+    joined[first] = withSidesOnJambs(image, union, a, b);
     paired.add(first);
     paired.add(second);
     gone.add(second);
@@ -138,5 +146,48 @@ function lineAlong(image: FacadeImage, y: number, left: number, right: number): 
   return (
     ((horizontalEdgeSums[start + right + 1] as number) - (horizontalEdgeSums[start + left] as number)) /
     (right - left + 1)
+  );
+}
+
+/**
+ * `union` with its left side on the strongest column line in the outer half of `a` and its
+ * right side on the strongest in the outer half of `b`, where those are `strongerJamb` times
+ * as strong as the sides' own lines.
+ */
+function withSidesOnJambs(image: FacadeImage, union: Rectangle, a: Rectangle, b: Rectangle): Rectangle {
+  const { top, bottom } = union;
+  const ownLine = (x: number) =>
+    Math.max(
+      columnLine(image, Math.max(0, x - 1), top, bottom),
+      columnLine(image, x, top, bottom),
+      columnLine(image, Math.min(image.width - 1, x + 1), top, bottom),
+    );
+  let left = union.left;
+  let strongest = strongerJamb * ownLine(union.left);
+  for (let x = a.left + 1; x <= Math.round((a.left + a.right) / 2); x++) {
+    const strength = columnLine(image, x, top, bottom);
+    if (strength > strongest) {
+      strongest = strength;
+      left = x;
+    }
+  }
+  let right = union.right;
+  strongest = strongerJamb * ownLine(union.right);
+  for (let x = Math.round((b.left + b.right) / 2); x < b.right; x++) {
+    const strength = columnLine(image, x, top, bottom);
+    if (strength > strongest) {
+      strongest = strength;
+      right = x;
+    }
+  }
+  return { ...union, left, right };
+}
+
+/** The mean vertical-line strength (the colour's gradient across the columns) of column `x` over `top`–`bottom`. */
+function columnLine(image: FacadeImage, x: number, top: number, bottom: number): number {
+  const { width, verticalEdgeSums } = image;
+  return (
+    ((verticalEdgeSums[(bottom + 1) * width + x] as number) - (verticalEdgeSums[top * width + x] as number)) /
+    (bottom - top + 1)
   );
 }
