@@ -31,7 +31,7 @@ import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
 import { type BalconyStackTuning, stackedDepths, stackedEnds } from './balcony-stacks.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { rowEdge } from './opening-rectangle.ts';
+import { boxColour, rowEdge } from './opening-rectangle.ts';
 import { runsOf } from './runs.ts';
 
 export interface BalconyTuning {
@@ -562,18 +562,8 @@ function inShadeBesideIt(
 
 /** Mean OKLab colour (× 100) of row `y` from `left` to `right`. */
 function rowColour(image: FacadeImage, y: number, left: number, right: number): [number, number, number] {
-  let lightness = 0;
-  let a = 0;
-  let b = 0;
-  const row = y * image.width;
-  for (let x = left; x <= right; x++) {
-    const at = (row + x) * 3;
-    lightness += image.lab[at] as number;
-    a += image.lab[at + 1] as number;
-    b += image.lab[at + 2] as number;
-  }
-  const count = right - left + 1;
-  return [lightness / count, a / count, b / count];
+  const [lightness = 0, a = 0, b = 0] = boxColour(image, { left, right, top: y, bottom: y });
+  return [lightness, a, b];
 }
 
 /**

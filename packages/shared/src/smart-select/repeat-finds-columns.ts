@@ -12,9 +12,7 @@
  * (docs/decisions/302-select-all-similar-columns-windows-go-on-up.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { overlapsNoneMuch } from './rectangles.ts';
-import { dropUnjudgedAtEdge } from './repeat-check.ts';
-import { leaveOutDoors } from './repeat-doors.ts';
+import { takeMatches, withCheckedFinds } from './repeat-finds-taken.ts';
 import { matchesAlongColumn } from './repeat-grid.ts';
 
 export interface FindsColumnsTuning {
@@ -44,15 +42,7 @@ export function withFindsAlongTheirColumns(
   const example = repeats[0];
   if (!example || tuning.correlation > 1 || from >= repeats.length) return repeats;
   const taken = [...repeats];
-  const added: Rectangle[] = [];
-  for (const window of repeats.slice(from, from + tuning.maximumWindows)) {
-    for (const match of matchesAlongColumn(image, window, example)) {
-      if (match.score < tuning.correlation || !overlapsNoneMuch(match.rectangle, taken)) continue;
-      taken.push(match.rectangle);
-      added.push(match.rectangle);
-    }
-  }
-  if (added.length === 0) return repeats;
-  const checked = dropUnjudgedAtEdge(image, leaveOutDoors(image, [example, ...added])).slice(1);
-  return [...repeats, ...checked];
+  for (const window of repeats.slice(from, from + tuning.maximumWindows))
+    takeMatches(matchesAlongColumn(image, window, example), tuning.correlation, taken);
+  return withCheckedFinds(image, repeats, taken.slice(repeats.length));
 }

@@ -7,6 +7,7 @@
  * 056) matches the window between them and left them out.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { boxColour } from './opening-rectangle.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 
 export interface FlankTuning {
@@ -80,23 +81,10 @@ export function withFlankingLeaves(
  * leaf's "wall beyond" then reads, but are of the wall's own stone (docs/decisions/351).
  */
 function isWallLike(image: FacadeImage, leaf: Rectangle, tuning: FlankTuning): boolean {
-  if (tuning.wallLike <= 0) return false;
-  const { lab, width } = image;
-  let l = 0;
-  let a = 0;
-  let b = 0;
-  let count = 0;
-  for (let y = leaf.top; y <= leaf.bottom; y++) {
-    for (let x = leaf.left + 1; x < leaf.right; x++) {
-      const offset = (y * width + x) * 3;
-      l += lab[offset] as number;
-      a += lab[offset + 1] as number;
-      b += lab[offset + 2] as number;
-      count++;
-    }
-  }
-  if (count === 0) return false;
-  return distance(image, { l: l / count, a: a / count, b: b / count }, image.wall) < tuning.wallLike;
+  // Over the leaf's inner columns, as decision 351 measured the piers (none: not wall-like).
+  if (tuning.wallLike <= 0 || leaf.right - leaf.left < 2 || leaf.bottom < leaf.top) return false;
+  const [l = 0, a = 0, b = 0] = boxColour(image, { ...leaf, left: leaf.left + 1, right: leaf.right - 1 });
+  return distance(image, { l, a, b }, image.wall) < tuning.wallLike;
 }
 
 /** Whether two rectangles share more than half the smaller one. */

@@ -14,8 +14,7 @@
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { overlapsNoneMuch } from './rectangles.ts';
 import { bands } from './repeat-bands.ts';
-import { dropUnjudgedAtEdge } from './repeat-check.ts';
-import { leaveOutDoors } from './repeat-doors.ts';
+import { withCheckedFinds } from './repeat-finds-taken.ts';
 import { type FloorMatch, matcherBetween } from './repeat-grid.ts';
 
 export interface FloorGapsTuning {
@@ -92,11 +91,9 @@ export function withFloorGapsFilled(
     if (isGap(before, find.rectangle, tuning)) gaps.push([before, find.rectangle]);
     if (isGap(find.rectangle, after, tuning)) gaps.push([find.rectangle, after]);
   }
-  if (added.length === 0) return repeats;
   // As the other steps' finds: no piece of a door (decision 186), none whose surround leaves
   // the photo (decision 210).
-  const checked = dropUnjudgedAtEdge(image, leaveOutDoors(image, [example, ...added])).slice(1);
-  return [...repeats, ...checked];
+  return withCheckedFinds(image, repeats, added);
 }
 
 /** Whether the wall between two neighbours on a floor leaves room for a window (`leastGap`). */

@@ -14,8 +14,7 @@
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { overlapsNoneMuch } from './rectangles.ts';
 import { bands } from './repeat-bands.ts';
-import { dropUnjudgedAtEdge } from './repeat-check.ts';
-import { leaveOutDoors } from './repeat-doors.ts';
+import { takeMatches, withCheckedFinds } from './repeat-finds-taken.ts';
 import { defaultRepeatGridTuning, type FloorMatch, matchesAlongFloor } from './repeat-grid.ts';
 
 export interface FloorsGoOnTuning {
@@ -63,11 +62,9 @@ export function withFloorsGoingOn(
       added.push(rectangle);
     }
   }
-  if (added.length === 0) return repeats;
   // As the grid's repeats: no piece of a door (decision 186), none whose surround leaves the
   // photo (decision 210).
-  const checked = dropUnjudgedAtEdge(image, leaveOutDoors(image, [example, ...added])).slice(1);
-  return [...repeats, ...checked];
+  return withCheckedFinds(image, repeats, added);
 }
 
 /**
@@ -138,18 +135,11 @@ export function withFoundFloorsGoingOn(
     0.5 * (example.bottom - example.top + 1),
   ).filter((floor) => floor.length <= tuning.largestFloor && floor.every((index) => index >= from));
   const taken = [...repeats];
-  const added: Rectangle[] = [];
   for (const floor of floors.slice(0, tuning.maximumFloors)) {
     const window = repeats[Math.min(...floor)] as Rectangle;
-    for (const match of matchesAlongFloor(image, window, example)) {
-      if (match.score < tuning.correlation || !overlapsNoneMuch(match.rectangle, taken)) continue;
-      taken.push(match.rectangle);
-      added.push(match.rectangle);
-    }
+    takeMatches(matchesAlongFloor(image, window, example), tuning.correlation, taken);
   }
-  if (added.length === 0) return repeats;
   // As the other steps' finds: no piece of a door (decision 186), none whose surround leaves
   // the photo (decision 210).
-  const checked = dropUnjudgedAtEdge(image, leaveOutDoors(image, [example, ...added])).slice(1);
-  return [...repeats, ...checked];
+  return withCheckedFinds(image, repeats, taken.slice(repeats.length));
 }
