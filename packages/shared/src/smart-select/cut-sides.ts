@@ -71,14 +71,8 @@ function isRowLikeBeyond(
   middle: Float64Array,
   tuning: CutSideTuning,
 ): boolean {
-  const { lab, width } = image;
-  let like = 0;
-  for (let x = cut.left; x <= cut.right; x++) {
-    const at = 3 * (cut.top * width + x);
-    const toBeyond = distance(lab, at, beyond);
-    if (toBeyond <= tuning.near && toBeyond < distance(lab, at, middle)) like++;
-  }
-  return like >= tuning.share * (cut.right - cut.left + 1);
+  const first = 3 * (cut.top * image.width + cut.left);
+  return isLineLikeBeyond(image.lab, first, 3, cut.right - cut.left + 1, beyond, middle, tuning);
 }
 
 /** Whether column `x` of `cut` looks like the wall beyond (`beyond`) rather than its middle. */
@@ -90,14 +84,34 @@ function isLikeBeyond(
   middle: Float64Array,
   tuning: CutSideTuning,
 ): boolean {
-  const { lab, width } = image;
+  const first = 3 * (cut.top * image.width + x);
+  return isLineLikeBeyond(
+    image.lab,
+    first,
+    3 * image.width,
+    cut.bottom - cut.top + 1,
+    beyond,
+    middle,
+    tuning,
+  );
+}
+
+/** Whether `count` pixels from `first` on, `step` apart, mostly look like `beyond` rather than `middle`. */
+function isLineLikeBeyond(
+  lab: Float32Array,
+  first: number,
+  step: number,
+  count: number,
+  beyond: Float64Array,
+  middle: Float64Array,
+  tuning: CutSideTuning,
+): boolean {
   let like = 0;
-  for (let y = cut.top; y <= cut.bottom; y++) {
-    const at = 3 * (y * width + x);
+  for (let at = first, n = 0; n < count; n++, at += step) {
     const toBeyond = distance(lab, at, beyond);
     if (toBeyond <= tuning.near && toBeyond < distance(lab, at, middle)) like++;
   }
-  return like >= tuning.share * (cut.bottom - cut.top + 1);
+  return like >= tuning.share * count;
 }
 
 function distance(lab: Float32Array, at: number, colour: Float64Array): number {
