@@ -31,6 +31,7 @@ import { findRepeats } from './repeat-grid.ts';
 import { grownAlongJambs } from './repeat-jambs.ts';
 import { defaultOwnFrameTuning, toOwnFrames } from './repeat-own-frames.ts';
 import { joinPairsOnOneWindow } from './repeat-pairs.ts';
+import { dropPlainRepeats } from './repeat-plain.ts';
 import { dropOverlappingNeighbours } from './repeat-side-by-side.ts';
 
 /**
@@ -149,13 +150,18 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // windows, grows along its windows' jambs (docs/decisions/317). Then a window with a
   // balcony's railing across its lower part ends at the handrail (docs/decisions/297). Last,
   // the windows between two of a floor's, at their final sizes and with their side lights,
-  // that the grid's period stepped over (docs/decisions/320, 321). Then two neighbours on one
-  // wider window, its head and sill running on across their gap, become one (docs/decisions/357).
+  // that the grid's period stepped over (docs/decisions/320, 321). A repeat whose middle is
+  // far plainer than its floor's, on bare wall, goes (docs/decisions/371). Then two neighbours
+  // on one wider window, its head and sill running on across their gap, become one
+  // (docs/decisions/357).
   const found = joinPairsOnOneWindow(
     image,
-    withFloorGapsFilled(
+    dropPlainRepeats(
       image,
-      endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed))),
+      withFloorGapsFilled(
+        image,
+        endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed))),
+      ),
     ),
   );
   // The detected opening matched in the user's rectangle's place is the better template, not
