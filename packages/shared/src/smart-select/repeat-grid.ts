@@ -977,13 +977,16 @@ function correlation(a: number[], b: number[], from: number): number {
  * grid's repeats are; null when no place fits or nothing correlates. Only the places in the
  * gap are read, not the floor's whole band, and each window's template is made once for all
  * the gaps beside it: for the windows of a floor the grid's period stepped over
- * (docs/decisions/320-select-all-similar-floor-gaps.md).
+ * (docs/decisions/320-select-all-similar-floor-gaps.md). With `horizontal` false the same
+ * along the window's own column, between two photo rows: for the windows of a column that
+ * the grid's crossings missed or misplaced (docs/decisions/375).
  */
 export function matcherBetween(
   image: FacadeImage,
   example: Rectangle,
   tuning: RepeatGridTuning = defaultRepeatGridTuning,
-): (window: Rectangle, fromX: number, toX: number) => FloorMatch | null {
+  horizontal = true,
+): (window: Rectangle, from: number, to: number) => FloorMatch | null {
   const factor = matchingFactor(image, example, tuning);
   const templates = new Map<Rectangle, { placed: PlacedTemplate; reference: PlacingReference } | null>();
   const templateFor = (window: Rectangle) => {
@@ -995,42 +998,53 @@ export function matcherBetween(
     }
     return templates.get(window) ?? null;
   };
-  return (window, fromX, toX) => {
+  return (window, from, to) => {
     const width = window.right - window.left + 1;
     const height = window.bottom - window.top + 1;
-    if (toX - fromX + 1 < width) return null;
+    // Along the band the window's size bounds the places, across it the slack.
+    const along = horizontal ? width : height;
+    if (to - from + 1 < along) return null;
     const template = templateFor(window);
     if (!template) return null;
-    const { outer, channels, pattern, top } = template.placed;
+    const { outer, channels, pattern, left, top } = template.placed;
     const first = channels[0] as Scaled;
     const size = pattern.direct[0] as Template;
-    const slack = Math.max(1, Math.round((tuning.bandSlack * height) / factor));
-    const offset = window.left - outer.left;
-    // The template's lefts on the scaled copy whose window lies from fromX to toX.
-    const firstX = Math.max(0, Math.ceil((fromX - offset) / factor));
-    const lastX = Math.min(first.width - size.width, Math.floor((toX - width + 1 - offset) / factor));
-    const firstY = Math.max(0, top - slack);
-    const lastY = Math.min(first.height - size.height, top + slack);
+    const slack = Math.max(1, Math.round((tuning.bandSlack * (horizontal ? height : width)) / factor));
+    const offset = horizontal ? window.left - outer.left : window.top - outer.top;
+    const alongLimit = horizontal ? first.width - size.width : first.height - size.height;
+    const acrossLimit = horizontal ? first.height - size.height : first.width - size.width;
+    const acrossAt = horizontal ? top : left;
+    // The template's places on the scaled copy whose window lies from `from` to `to`.
+    const firstAlong = Math.max(0, Math.ceil((from - offset) / factor));
+    const lastAlong = Math.min(alongLimit, Math.floor((to - along + 1 - offset) / factor));
+    const firstAcross = Math.max(0, acrossAt - slack);
+    const lastAcross = Math.min(acrossLimit, acrossAt + slack);
+    const scoreAt = (at: number, across: number) =>
+      horizontal
+        ? correlationOfPlace(channels, pattern, at, across)
+        : correlationOfPlace(channels, pattern, across, at);
     // Along the window's own line first, then across it within the slack at the best place
     // and its neighbours: a third of the reads of every place within the slack.
-    let best = { x: 0, y: 0, score: -1 };
-    const line = Math.max(firstY, Math.min(lastY, top));
-    for (let x = firstX; x <= lastX; x++) {
-      const score = correlationOfPlace(channels, pattern, x, line);
-      if (score > best.score) best = { x, y: line, score };
+    let best = { at: 0, across: 0, score: -1 };
+    const line = Math.max(firstAcross, Math.min(lastAcross, acrossAt));
+    for (let at = firstAlong; at <= lastAlong; at++) {
+      const score = scoreAt(at, line);
+      if (score > best.score) best = { at, across: line, score };
     }
     if (best.score <= -1) return null;
-    const alongBest = best.x;
-    for (let x = Math.max(firstX, alongBest - 1); x <= Math.min(lastX, alongBest + 1); x++) {
-      for (let y = firstY; y <= lastY; y++) {
-        if (y === line) continue;
-        const score = correlationOfPlace(channels, pattern, x, y);
-        if (score > best.score) best = { x, y, score };
+    const alongBest = best.at;
+    for (let at = Math.max(firstAlong, alongBest - 1); at <= Math.min(lastAlong, alongBest + 1); at++) {
+      for (let across = firstAcross; across <= lastAcross; across++) {
+        if (across === line) continue;
+        const score = scoreAt(at, across);
+        if (score > best.score) best = { at, across, score };
       }
     }
     if (best.score <= -1) return null;
-    const roughLeft = clamp(best.x * factor + offset, image.width - width);
-    const roughTop = clamp(best.y * factor + (window.top - outer.top), image.height - height);
+    const x = horizontal ? best.at : best.across;
+    const y = horizontal ? best.across : best.at;
+    const roughLeft = clamp(x * factor + (window.left - outer.left), image.width - width);
+    const roughTop = clamp(y * factor + (window.top - outer.top), image.height - height);
     const rough = {
       left: roughLeft,
       top: roughTop,

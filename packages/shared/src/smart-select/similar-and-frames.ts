@@ -25,7 +25,7 @@ import { toDetectedSides } from './repeat-detected-sides.ts';
 import { leaveOutDoors } from './repeat-doors.ts';
 import { withFindsAlongTheirColumns } from './repeat-finds-columns.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
-import { withFloorGapsFilled } from './repeat-floor-gaps.ts';
+import { withColumnGapsFilled, withFloorGapsFilled } from './repeat-floor-gaps.ts';
 import { withFloorsGoingOn, withFoundFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { grownAlongJambs } from './repeat-jambs.ts';
@@ -150,17 +150,22 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // windows, grows along its windows' jambs (docs/decisions/317). Then a window with a
   // balcony's railing across its lower part ends at the handrail (docs/decisions/297). Last,
   // the windows between two of a floor's, at their final sizes and with their side lights,
-  // that the grid's period stepped over (docs/decisions/320, 321). A repeat whose middle is
-  // far plainer than its floor's, on bare wall, goes (docs/decisions/371). Then two neighbours
-  // on one wider window, its head and sill running on across their gap, become one
-  // (docs/decisions/357).
+  // that the grid's period stepped over (docs/decisions/320, 321), and the same between two
+  // windows of a column where the gap is far taller than the facade's usual one: a building
+  // whose floor lines are its own, where the grid's crossing was lined up on its neighbour's
+  // floor and dropped (docs/decisions/375). A repeat whose middle is far plainer than its
+  // floor's, on bare wall, goes (docs/decisions/371). Then two neighbours on one wider window,
+  // its head and sill running on across their gap, become one (docs/decisions/357).
   const found = joinPairsOnOneWindow(
     image,
     dropPlainRepeats(
       image,
-      withFloorGapsFilled(
+      withColumnGapsFilled(
         image,
-        endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed))),
+        withFloorGapsFilled(
+          image,
+          endAtBalconyRails(image, withFlankingLeaves(image, grownAlongJambs(image, ownFramed))),
+        ),
       ),
     ),
   );
