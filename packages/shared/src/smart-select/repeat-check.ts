@@ -227,6 +227,31 @@ export function dropLoneFloors(
   return dropped.size === 0 ? repeats : repeats.filter((_, index) => !dropped.has(index));
 }
 
+/**
+ * A column of a single repeat (not the example) is dropped when the facade's columns hold at
+ * least this many repeats (their median): on a facade whose window columns run up four floors
+ * or more, a repeat off every column is a crossing of a floor line with a column line the grid
+ * placed on something else, the panes of a glazed gallery that spans one floor (cmp_b0007), a
+ * stretch of wall between two windows (docs/decisions/376). 0 keeps all.
+ */
+export const defaultLoneColumnMedian = 4;
+
+/** The repeats (the example first, always kept) less the columns of one repeat (docs/decisions/376). */
+export function dropLoneColumns(
+  repeats: Rectangle[],
+  leastMedian: number = defaultLoneColumnMedian,
+): Rectangle[] {
+  const example = repeats[0];
+  if (!example || leastMedian <= 0) return repeats;
+  const columns = bands(
+    repeats.map((repeat) => (repeat.left + repeat.right) / 2),
+    0.5 * (example.right - example.left + 1),
+  );
+  if (median(columns.map((column) => column.length)) < leastMedian) return repeats;
+  const dropped = new Set(columns.filter((column) => column.length === 1 && column[0] !== 0).flat());
+  return dropped.size === 0 ? repeats : repeats.filter((_, index) => !dropped.has(index));
+}
+
 export interface UnlikeInFloorTuning {
   /** A repeat is dropped when its likeness is under this share of its floor's median… (0: off) */
   share: number;

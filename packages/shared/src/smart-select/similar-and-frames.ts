@@ -15,6 +15,7 @@ import { endAtBalconyRails } from './repeat-balcony-rails.ts';
 import { endAboveBalusters } from './repeat-balusters.ts';
 import {
   dropCorniceRow,
+  dropLoneColumns,
   dropLoneFloors,
   dropUnjudgedAtEdge,
   dropUnlikeFloors,
@@ -80,7 +81,8 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // like the example (docs/decisions/230); of two repeats overlapping side by side on a floor,
   // the one less like the example (docs/decisions/281); a floor of one repeat where the
   // facade's floors hold three or more (docs/decisions/282), and there a lowest floor of at
-  // most half the median floor's repeats (docs/decisions/300). Then each column of repeats goes on
+  // most half the median floor's repeats (docs/decisions/300); a column of one repeat where the
+  // facade's columns hold four or more (docs/decisions/376). Then each column of repeats goes on
   // up: one floor above its top window the window click's search finds an attic's or a
   // tower's windows of another size on the same axes, kept where two columns agree, or where
   // one's look finds its like on the others' axes (docs/decisions/251, 280), and
@@ -106,14 +108,19 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // goes before the column and floor steps (docs/decisions/353).
   const checked = dropUnlikeInFloor(
     image,
-    dropLoneFloors(
-      dropOverlappingNeighbours(
-        image,
-        dropCorniceRow(
+    dropLoneColumns(
+      dropLoneFloors(
+        dropOverlappingNeighbours(
           image,
-          dropUnjudgedAtEdge(
+          dropCorniceRow(
             image,
-            toDetectedSides(image, endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats)))),
+            dropUnjudgedAtEdge(
+              image,
+              toDetectedSides(
+                image,
+                endAboveBalusters(image, alignRepeats(dropUnlikeFloors(image, repeats))),
+              ),
+            ),
           ),
         ),
       ),
