@@ -46,3 +46,20 @@ describe('select all similar: a joined pair takes the window jambs its repeats r
     expect(joined?.right).toBeLessThanOrEqual(wide.right + 1);
   });
 });
+
+describe('select all similar: a joined pair ends at the head and sill its test found (docs/decisions/372)', () => {
+  const wide = { left: 220, top: 100, right: 329, bottom: 159 };
+  const example = { left: 40, top: 220, right: 89, bottom: 279 };
+  const image = drawFramedFacade(400, 320, [wide, example], []);
+
+  it('takes the rows between the wide window’s head and sill, not the wall over and under it', () => {
+    // Two example-sized repeats on the halves of the wide window, both 8 px taller each way.
+    const leftHalf = { left: 220, top: 92, right: 272, bottom: 167 };
+    const rightHalf = { left: 278, top: 92, right: 329, bottom: 167 };
+    const [, joined] = joinPairsOnOneWindow(image, [example, leftHalf, rightHalf]);
+    expect(joined?.top).toBeGreaterThanOrEqual(wide.top - 1);
+    expect(joined?.top).toBeLessThanOrEqual(wide.top + 1);
+    expect(joined?.bottom).toBeGreaterThanOrEqual(wide.bottom - 1);
+    expect(joined?.bottom).toBeLessThanOrEqual(wide.bottom + 1);
+  });
+});

@@ -6,6 +6,8 @@
  * repeat per leaf), two repeats land on each window. What tells them from two windows is the
  * window's head and sill: its top and bottom frame lines run unbroken across the gap between
  * the two repeats (a mullion, the glass), where a pier of wall between two windows breaks them.
+ * The joined repeat ends at those lines where the repeats took rows over or under them
+ * (docs/decisions/372-select-all-similar-joined-pair-head-and-sill.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 
@@ -40,6 +42,14 @@ const alikeHeights = 0.15;
 const strongerJamb = 1.5;
 /** The lines are looked for this share of the pair's height beyond its top and bottom. */
 const lineReach = 0.2;
+/**
+ * The joined repeat ends at the head and sill lines its test found where they lie inside it and
+ * at least this share of its height apart: the rows over the head and under the sill are the
+ * wall and a balcony's railing that the example-sized repeats took (cmp_b0006). Lines nearer
+ * together are a transom and the glass's middle, not the window's ends (cmp_b0001's joined
+ * windows: their lines 1–20 rows apart in 41); 0 never moves them (docs/decisions/372).
+ */
+const headToSill = 0.7;
 
 /**
  * The repeats (the example first, left as the user marked it) with each pair on one window
@@ -56,7 +66,8 @@ export function joinPairsOnOneWindow(image: FacadeImage, repeats: Rectangle[]): 
     const second = rightNeighbour(repeats, first, paired);
     if (second < 0) continue;
     const b = repeats[second] as Rectangle;
-    if (!isOneWindow(image, a, b)) continue;
+    const lines = headAndSill(image, a, b);
+    if (!lines) continue;
     const heightA = a.bottom - a.top + 1;
     const heightB = b.bottom - b.top + 1;
     const alike = Math.abs(heightA - heightB) <= alikeHeights * Math.max(heightA, heightB);
@@ -66,7 +77,7 @@ export function joinPairsOnOneWindow(image: FacadeImage, repeats: Rectangle[]): 
       right: Math.max(a.right, b.right),
       bottom: alike ? Math.max(a.bottom, b.bottom) : Math.min(a.bottom, b.bottom),
     };
-    joined[first] = withSidesOnJambs(image, union, a, b);
+    joined[first] = withinHeadAndSill(withSidesOnJambs(image, union, a, b), lines);
     paired.add(first);
     paired.add(second);
     gone.add(second);
@@ -93,29 +104,38 @@ function rightNeighbour(repeats: Rectangle[], at: number, paired: Set<number>): 
   return chosen;
 }
 
-/** Whether the strongest lines near the top and the bottom of both repeats go on across their gap. */
-function isOneWindow(image: FacadeImage, a: Rectangle, b: Rectangle): boolean {
+/**
+ * The rows of the strongest lines near the top and the bottom of both repeats (the window's
+ * head and sill) when both go on across their gap; null when either breaks there.
+ */
+function headAndSill(image: FacadeImage, a: Rectangle, b: Rectangle): { head: number; sill: number } | null {
   // The gap's columns, or where the two overlap, their shared columns.
   const from = Math.min(a.right, b.left - 1) + 1;
   const to = Math.max(b.left, a.right + 1) - 1;
-  if (to - from + 1 < narrowestGap) return false;
+  if (to - from + 1 < narrowestGap) return null;
   const top = Math.max(a.top, b.top);
   const bottom = Math.min(a.bottom, b.bottom);
   const height = bottom - top + 1;
   const middle = Math.round(top + height / 2);
   const reach = Math.round(lineReach * height);
-  return (
-    isLineUnbroken(image, a, b, from, to, top - reach, middle) &&
-    isLineUnbroken(image, a, b, from, to, middle, bottom + reach)
-  );
+  const head = unbrokenLine(image, a, b, from, to, top - reach, middle);
+  if (head < 0) return null;
+  const sill = unbrokenLine(image, a, b, from, to, middle, bottom + reach);
+  return sill < 0 ? null : { head, sill };
+}
+
+/** `joined` ending at the head and sill lines where they lie inside it, `headToSill` of its height apart. */
+function withinHeadAndSill(joined: Rectangle, { head, sill }: { head: number; sill: number }): Rectangle {
+  if (headToSill <= 0 || sill - head < headToSill * (joined.bottom - joined.top + 1)) return joined;
+  return { ...joined, top: Math.max(joined.top, head), bottom: Math.min(joined.bottom, sill) };
 }
 
 /**
- * Whether the row between `firstRow` and `lastRow` where both repeats have their strongest
- * horizontal line (the weaker of the two counted) goes on across the columns `from`–`to`
- * (a row either side allowed: a line a pixel off over the gap is the same line).
+ * The row between `firstRow` and `lastRow` where both repeats have their strongest horizontal
+ * line (the weaker of the two counted) when it goes on across the columns `from`–`to` (a row
+ * either side allowed: a line a pixel off over the gap is the same line); −1 when it breaks.
  */
-function isLineUnbroken(
+function unbrokenLine(
   image: FacadeImage,
   a: Rectangle,
   b: Rectangle,
@@ -123,7 +143,7 @@ function isLineUnbroken(
   to: number,
   firstRow: number,
   lastRow: number,
-): boolean {
+): number {
   let lineRow = -1;
   let strength = 0;
   for (let y = Math.max(1, firstRow); y <= Math.min(image.height - 2, lastRow); y++) {
@@ -133,10 +153,10 @@ function isLineUnbroken(
       lineRow = y;
     }
   }
-  if (lineRow < 0) return false;
+  if (lineRow < 0) return -1;
   let across = 0;
   for (let y = lineRow - 1; y <= lineRow + 1; y++) across = Math.max(across, lineAlong(image, y, from, to));
-  return across >= unbroken * strength;
+  return across >= unbroken * strength ? lineRow : -1;
 }
 
 /** The mean horizontal-line strength (the colour's gradient down the rows) of row `y` over `left`–`right`. */
