@@ -450,6 +450,12 @@ export interface FacadeTuning {
   overRailingOutline: number;
   overRailingWide: number;
   /**
+   * A place outlined less than `overRailingOutline` is moved onto the strongest lines nearby
+   * (`snapRectangle`, its foot staying on the railing) and kept when outlined this strongly
+   * there (0: not moved; docs/decisions/387).
+   */
+  overRailingSnap: number;
+  /**
    * Enclosed pieces under openings (docs/decisions/206): a piece of what a wall click's surface
    * encloses that reaches from a found opening (at most twice as wide as high) down at most
    * this many times its height, and sideways at most `underOpeningMargin` of its width beyond
@@ -752,6 +758,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   overRailingHighest: 1.6,
   overRailingOutline: 1,
   overRailingWide: 2,
+  overRailingSnap: 1.5,
   underOpeningReach: 1,
   underOpeningMargin: 0.2,
   skyTopBlueness: -2.5,
@@ -2010,10 +2017,12 @@ function wallOnlyOpenings(
       lowest: tuning.overRailingLowest,
       highest: tuning.overRailingHighest,
       outline: tuning.overRailingOutline,
+      snappedOutline: tuning.overRailingSnap,
       overlap: tuning.repeatOverlap,
       sizeSlack: tuning.repeatSizeSlack,
     },
     isOnSurface,
+    tuning.overRailingSnap > 0 ? (place) => snapRectangle(image, place) : undefined,
   );
   return [...pieces, ...repeats, ...overRailings];
 }

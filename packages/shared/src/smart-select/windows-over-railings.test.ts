@@ -93,3 +93,45 @@ describe('windows over railings', () => {
     expect(shareSelected(selection, isLightWindow)).toBeGreaterThan(0.5);
   });
 });
+
+/**
+ * The same facade, but the dark windows above and below have a dark surround 4 pixels wide each
+ * side: their cuts take it, so the column puts the light window's sides 4 pixels off its frame,
+ * on plain wall (docs/decisions/387).
+ */
+const surrounds = windows
+  .filter((box) => !lightWindows.includes(box))
+  .map((box) => ({ ...box, left: box.left - 4, right: box.right + 4 }));
+const surroundedPhoto = makeImage(340, 370, (x, y) => {
+  const railing = railings.find((box) => isInside(box, x, y));
+  if (railing) {
+    const isRail = y < railing.top + 4 || y > railing.bottom - 4 || (x - railing.left) % 6 < 2;
+    return shade(isRail ? iron : render, 1, noise(x, y, 3));
+  }
+  const box = windows.find((w) => isInside(w, x, y));
+  if (box) {
+    const isFrame = isFrameBand(box, x, y);
+    if (lightWindows.includes(box)) return shade(isFrame ? lightFrame : render, 1, noise(x, y, 2));
+    return shade(isFrame ? frame : darkGlass, 1, noise(x, y, 2));
+  }
+  if (surrounds.some((surround) => isInside(surround, x, y))) return shade(frame, 1.3, noise(x, y, 2));
+  return shade(render, 1 - 0.06 * (y / 370), noise(x, y, 5));
+});
+
+describe('windows over railings, the column a few pixels wider than the window', () => {
+  const isWall = (x: number, y: number) =>
+    !windows.some((box) => isInside(box, x, y)) && !surrounds.some((box) => isInside(box, x, y));
+
+  it('a wall click moves the place onto the window frame and leaves the window out', () => {
+    const image = prepareFacadeImage(surroundedPhoto);
+    const selection = selectFacadeElement(image, { x: 170, y: 130 }, 'surface');
+    expect(shareSelected(selection, isLightWindow)).toBeLessThan(0.1);
+    expect(shareSelected(selection, isWall)).toBeGreaterThan(0.9);
+  });
+
+  it('took the light windows as wall with the place left where the column put it', () => {
+    const image = prepareFacadeImage(surroundedPhoto, { tuning: { overRailingSnap: 0 } });
+    const selection = selectFacadeElement(image, { x: 170, y: 130 }, 'surface');
+    expect(shareSelected(selection, isLightWindow)).toBeGreaterThan(0.5);
+  });
+});

@@ -16,6 +16,11 @@ export interface WindowOverRailingTuning {
   highest: number;
   /** The place is kept when its weakest side is at least this strong an edge, relative to the photo's mean. */
   outline: number;
+  /**
+   * A place outlined less than `outline` where the column puts it is moved onto the lines
+   * nearby and kept when outlined this strongly there (0: not moved).
+   */
+  snappedOutline: number;
   /** A place that overlaps a found opening by more than this share of its area is not looked at. */
   overlap: number;
   /** Two windows form a column when their widths differ, and their sides are off, by at most this share. */
@@ -26,6 +31,7 @@ export const defaultWindowOverRailingTuning: WindowOverRailingTuning = {
   lowest: 0.5,
   highest: 1.6,
   outline: 1,
+  snappedOutline: 0,
   overlap: 0.2,
   sizeSlack: 0.3,
 };
@@ -40,6 +46,7 @@ export function windowsOverRailings(
   railings: readonly Rectangle[],
   tuning: WindowOverRailingTuning,
   isSearched: (x: number, y: number) => boolean = () => true,
+  snap?: (place: Rectangle) => Rectangle,
 ): Rectangle[] {
   const cell = Math.sqrt((image.width * image.height) / image.superpixels.count);
   const isWindowShaped = (r: Rectangle) => {
@@ -88,13 +95,22 @@ export function windowsOverRailings(
         }
       }
       if (head < 0) continue;
-      const place = { left: column.left, right: column.right, top: head, bottom };
+      const expected = { left: column.left, right: column.right, top: head, bottom };
+      // The column window's sides may sit a few pixels off this window's frame: a place not
+      // outlined where expected is moved onto the lines nearby (its foot stays on the railing),
+      // and then must be outlined `snappedOutline` strongly (docs/decisions/387).
+      let place = expected;
+      if (outlineStrength(image, expected) < tuning.outline) {
+        if (!snap || tuning.snappedOutline <= 0) continue;
+        place = { ...snap(expected), bottom };
+        if (place.right <= place.left || place.bottom <= place.top) continue;
+        if (outlineStrength(image, place) < tuning.snappedOutline) continue;
+      }
       // Free of found openings: none holds much of it, nor it much of one.
       const isTaken = (other: Rectangle) =>
         overlapArea(place, other) > tuning.overlap * Math.min(rectangleArea(place), rectangleArea(other));
       if (taken.some(isTaken)) continue;
       if (!isSearched((place.left + place.right) / 2, (place.top + place.bottom) / 2)) continue;
-      if (outlineStrength(image, place) < tuning.outline) continue;
       found.push(place);
       taken.push(place);
     }
