@@ -309,16 +309,263 @@ function bandProfile(
   const size = pattern.direct[0] as Template;
   const length = Math.max(0, horizontal ? first.width - size.width + 1 : first.height - size.height + 1);
   const best = new Float32Array(length).fill(-1);
+  const scores = new Float64Array(length);
+  const lastAcross = horizontal ? first.height - size.height : first.width - size.width;
   for (let offset = -slack; offset <= slack; offset++) {
     const across = line + offset;
+    // A line off the copy correlates -1 everywhere: nothing to keep.
+    if (across < 0 || across > lastAcross) continue;
+    correlationsAlongBand(channels, pattern, horizontal, across, scores);
     for (let at = 0; at < length; at++) {
-      const score = horizontal
-        ? correlationAt(channels, pattern, at, across)
-        : correlationAt(channels, pattern, across, at);
+      const score = scores[at] as number;
       if (score > (best[at] as number)) best[at] = score;
     }
   }
   return best;
+}
+
+/**
+ * `correlationAt` at every place along one line of the scaled copy (a row when `horizontal`,
+ * else a column), into `scores` (one per place along it): the places not yet known are read
+ * four at a time (`correlationsOfFour`), the same numbers as one by one
+ * (docs/decisions/363-select-all-similar-same-answers-sooner.md).
+ */
+function correlationsAlongBand(
+  channels: Channels,
+  pattern: Pattern,
+  horizontal: boolean,
+  across: number,
+  scores: Float64Array,
+): void {
+  const first = channels[0] as Scaled;
+  const known = pattern.scores;
+  const cached = known.length > 0;
+  const length = scores.length;
+  // Index of the cache at place `at` along the line, and its step.
+  const start = horizontal ? across * first.width : across;
+  const step = horizontal ? 1 : first.width;
+  let at = 0;
+  for (; at + 4 <= length; at += 4) {
+    const index = start + at * step;
+    if (
+      cached &&
+      !Number.isNaN(known[index] as number) &&
+      !Number.isNaN(known[index + step] as number) &&
+      !Number.isNaN(known[index + 2 * step] as number) &&
+      !Number.isNaN(known[index + 3 * step] as number)
+    ) {
+      for (let place = 0; place < 4; place++) scores[at + place] = known[index + place * step] as number;
+      continue;
+    }
+    if (horizontal) correlationsOfFour(channels, pattern, at, across, true, scores, at);
+    else correlationsOfFour(channels, pattern, across, at, false, scores, at);
+    if (cached)
+      for (let place = 0; place < 4; place++) known[index + place * step] = scores[at + place] as number;
+  }
+  for (; at < length; at++) {
+    scores[at] = horizontal
+      ? correlationAt(channels, pattern, at, across)
+      : correlationAt(channels, pattern, across, at);
+  }
+}
+
+/**
+ * `correlationOfPlace` at `out.length` places from (x, y) along a row (`horizontal`) or down a
+ * column, all inside the scaled copy; not kept.
+ */
+function correlationsInLine(
+  channels: Channels,
+  pattern: Pattern,
+  x: number,
+  y: number,
+  horizontal: boolean,
+  out: Float64Array,
+): void {
+  let at = 0;
+  for (; at + 4 <= out.length; at += 4) {
+    if (horizontal) correlationsOfFour(channels, pattern, x + at, y, true, out, at);
+    else correlationsOfFour(channels, pattern, x, y + at, false, out, at);
+  }
+  for (; at < out.length; at++) {
+    out[at] = horizontal
+      ? correlationOfPlace(channels, pattern, x + at, y)
+      : correlationOfPlace(channels, pattern, x, y + at);
+  }
+}
+
+/** Per place of `correlationsOfFour`, the sums over the channels so far and whether one is flat. */
+const fourDirect = new Float64Array(4);
+const fourMirrored = new Float64Array(4);
+const fourFlat = new Uint8Array(4);
+const fourScales = new Float64Array(4);
+/** Per place of `productsOfFour`, the products with the template and with its mirror. */
+const fourProducts = new Float64Array(8);
+
+/**
+ * `correlationOfPlace` at four neighbouring places of the scaled copy, from (x, y) along the
+ * row (`horizontal`) or down the column, all inside it; into `out` from `outAt`. Every place's
+ * sums are added in the same order as `correlationOfPlace` adds them, so each is the same
+ * number to the last bit; reading the four together shares the template's reads and keeps
+ * eight sums going at once, where one place's two sums each waited for the addition before.
+ */
+function correlationsOfFour(
+  channels: Channels,
+  pattern: Pattern,
+  x: number,
+  y: number,
+  horizontal: boolean,
+  out: Float64Array,
+  outAt: number,
+): void {
+  fourDirect.fill(0);
+  fourMirrored.fill(0);
+  fourFlat.fill(0);
+  for (let index = 0; index < channels.length; index++) {
+    const scaled = channels[index] as Scaled;
+    const template = pattern.direct[index] as Template;
+    const flipped = pattern.mirrored?.[index];
+    const stride = scaled.width + 1;
+    const { sums, squares } = scaled;
+    for (let place = 0; place < 4; place++) {
+      const topLeft = horizontal ? y * stride + x + place : (y + place) * stride + x;
+      const topRight = topLeft + template.width;
+      const bottomLeft = topLeft + template.height * stride;
+      const bottomRight = bottomLeft + template.width;
+      const sum =
+        (sums[bottomRight] as number) -
+        (sums[topRight] as number) -
+        (sums[bottomLeft] as number) +
+        (sums[topLeft] as number);
+      const squareSum =
+        (squares[bottomRight] as number) -
+        (squares[topRight] as number) -
+        (squares[bottomLeft] as number) +
+        (squares[topLeft] as number);
+      const variance = squareSum - (sum * sum) / template.values.length;
+      // A flat patch correlates with nothing.
+      if (variance <= 1e-6) fourFlat[place] = 1;
+      fourScales[place] = Math.sqrt(variance) * template.norm;
+    }
+    if (horizontal) productsOfFourAlong(scaled, template, flipped?.values ?? template.values, x, y);
+    else productsOfFourDown(scaled, template, flipped?.values ?? template.values, x, y);
+    for (let place = 0; place < 4; place++) {
+      const scale = fourScales[place] as number;
+      fourDirect[place] = (fourDirect[place] as number) + (fourProducts[place] as number) / scale;
+      fourMirrored[place] = (fourMirrored[place] as number) + (fourProducts[place + 4] as number) / scale;
+    }
+  }
+  for (let place = 0; place < 4; place++) {
+    const direct = fourDirect[place] as number;
+    out[outAt + place] = fourFlat[place]
+      ? -1
+      : Math.max(direct, pattern.mirrored ? (fourMirrored[place] as number) : direct) / channels.length;
+  }
+}
+
+/**
+ * The products of four places along a row (x … x + 3) with the template and its mirror, into
+ * `fourProducts` (direct 0–3, mirrored 4–7). Each row's values slide by one place: one read
+ * of the copy per template value.
+ */
+function productsOfFourAlong(
+  scaled: Scaled,
+  template: Template,
+  flippedValues: Float32Array,
+  x: number,
+  y: number,
+): void {
+  const { values } = template;
+  const source = scaled.values;
+  const width = template.width;
+  let p0 = 0;
+  let p1 = 0;
+  let p2 = 0;
+  let p3 = 0;
+  let q0 = 0;
+  let q1 = 0;
+  let q2 = 0;
+  let q3 = 0;
+  for (let row = 0; row < template.height; row++) {
+    const from = row * width;
+    const at = (y + row) * scaled.width + x;
+    let v1 = source[at] as number;
+    let v2 = source[at + 1] as number;
+    let v3 = source[at + 2] as number;
+    for (let column = 0; column < width; column++) {
+      const v0 = v1;
+      v1 = v2;
+      v2 = v3;
+      v3 = source[at + column + 3] as number;
+      const direct = values[from + column] as number;
+      const mirrored = flippedValues[from + column] as number;
+      p0 += v0 * direct;
+      q0 += v0 * mirrored;
+      p1 += v1 * direct;
+      q1 += v1 * mirrored;
+      p2 += v2 * direct;
+      q2 += v2 * mirrored;
+      p3 += v3 * direct;
+      q3 += v3 * mirrored;
+    }
+  }
+  fourProducts[0] = p0;
+  fourProducts[1] = p1;
+  fourProducts[2] = p2;
+  fourProducts[3] = p3;
+  fourProducts[4] = q0;
+  fourProducts[5] = q1;
+  fourProducts[6] = q2;
+  fourProducts[7] = q3;
+}
+
+/** `productsOfFourAlong` for four places down a column (y … y + 3). */
+function productsOfFourDown(
+  scaled: Scaled,
+  template: Template,
+  flippedValues: Float32Array,
+  x: number,
+  y: number,
+): void {
+  const { values } = template;
+  const source = scaled.values;
+  const width = template.width;
+  const line = scaled.width;
+  let p0 = 0;
+  let p1 = 0;
+  let p2 = 0;
+  let p3 = 0;
+  let q0 = 0;
+  let q1 = 0;
+  let q2 = 0;
+  let q3 = 0;
+  for (let row = 0; row < template.height; row++) {
+    const from = row * width;
+    const at = (y + row) * line + x;
+    for (let column = 0; column < width; column++) {
+      const direct = values[from + column] as number;
+      const mirrored = flippedValues[from + column] as number;
+      const v0 = source[at + column] as number;
+      const v1 = source[at + line + column] as number;
+      const v2 = source[at + 2 * line + column] as number;
+      const v3 = source[at + 3 * line + column] as number;
+      p0 += v0 * direct;
+      q0 += v0 * mirrored;
+      p1 += v1 * direct;
+      q1 += v1 * mirrored;
+      p2 += v2 * direct;
+      q2 += v2 * mirrored;
+      p3 += v3 * direct;
+      q3 += v3 * mirrored;
+    }
+  }
+  fourProducts[0] = p0;
+  fourProducts[1] = p1;
+  fourProducts[2] = p2;
+  fourProducts[3] = p3;
+  fourProducts[4] = q0;
+  fourProducts[5] = q1;
+  fourProducts[6] = q2;
+  fourProducts[7] = q3;
 }
 
 /**
@@ -848,6 +1095,24 @@ interface Placing {
   difference: number;
 }
 
+/** A photo's lightness, one float per pixel (OKLab's L), made on its first placing. */
+const lightnessCache = new WeakMap<FacadeImage, Float32Array>();
+
+/**
+ * The photo's lightness plane, the same numbers as the L of its OKLab array: the placing reads
+ * a sample every few pixels, and three channels interleaved put each sample on a cache line
+ * of its own (docs/decisions/363-select-all-similar-same-answers-sooner.md).
+ */
+function lightnessOf(image: FacadeImage): Float32Array {
+  const cached = lightnessCache.get(image);
+  if (cached) return cached;
+  const { lab } = image;
+  const lightness = new Float32Array(image.width * image.height);
+  for (let index = 0; index < lightness.length; index++) lightness[index] = lab[3 * index] as number;
+  lightnessCache.set(image, lightness);
+  return lightness;
+}
+
 /**
  * The positions `step` apart within `reach` of a centre, each compared with the example; the
  * least difference (the first of equals) goes to `placing`. Functions of their own, not
@@ -863,7 +1128,8 @@ function searchPlaces(
   reach: number,
   step: number,
 ): void {
-  const { width, height, lab } = image;
+  const { width, height } = image;
+  const lightness = lightnessOf(image);
   const lastLeft = width - reference.width;
   const lastTop = height - reference.height;
   // The searched position nearest the rough match is read first: the best is usually near
@@ -872,32 +1138,166 @@ function searchPlaces(
   const firstLeft = centreLeft - reach + step * Math.round(reach / step);
   const firstTop = centreTop - reach + step * Math.round(reach / step);
   const firstFits = firstTop >= 0 && firstTop <= lastTop && firstLeft >= 0 && firstLeft <= lastLeft;
-  const firstDifference = firstFits
-    ? differenceAt(
-        lab,
-        width,
-        reference,
-        firstLeft,
-        firstTop,
-        Number.POSITIVE_INFINITY,
-        Number.POSITIVE_INFINITY,
-      )
-    : Number.POSITIVE_INFINITY;
+  // The fine search starts at the coarse search's best, whose difference is known.
+  const firstIsBest =
+    firstLeft === placing.left && firstTop === placing.top && placing.difference < Number.POSITIVE_INFINITY;
+  const firstDifference = firstIsBest
+    ? placing.difference
+    : firstFits
+      ? differenceAt(
+          lightness,
+          width,
+          reference,
+          firstLeft,
+          firstTop,
+          Number.POSITIVE_INFINITY,
+          Number.POSITIVE_INFINITY,
+        )
+      : Number.POSITIVE_INFINITY;
+  // The other positions in the plain scan's order, four read together (`differencesOfFour`):
+  // each difference is the same, and each is compared with the best in the same order.
+  let pending = 0;
   for (let top = centreTop - reach; top <= centreTop + reach; top += step) {
     if (top < 0 || top > lastTop) continue;
     for (let left = centreLeft - reach; left <= centreLeft + reach; left += step) {
       if (left < 0 || left > lastLeft) continue;
-      const difference =
-        left === firstLeft && top === firstTop
-          ? firstDifference
-          : differenceAt(lab, width, reference, left, top, placing.difference, firstDifference);
-      if (difference < placing.difference) {
-        placing.difference = difference;
-        placing.left = left;
-        placing.top = top;
+      if (left === firstLeft && top === firstTop) {
+        takeOneByOne(lightness, width, reference, placing, pending, firstDifference);
+        pending = 0;
+        takeIfLess(placing, left, top, firstDifference);
+        continue;
+      }
+      fourLefts[pending] = left;
+      fourTops[pending] = top;
+      if (++pending < 4) continue;
+      pending = 0;
+      differencesOfFour(lightness, width, reference, placing.difference, firstDifference);
+      for (let place = 0; place < 4; place++) {
+        takeIfLess(
+          placing,
+          fourLefts[place] as number,
+          fourTops[place] as number,
+          fourDifferences[place] as number,
+        );
       }
     }
   }
+  takeOneByOne(lightness, width, reference, placing, pending, firstDifference);
+}
+
+/** The position becomes the best when its difference is less than the best's so far. */
+function takeIfLess(placing: Placing, left: number, top: number, difference: number): void {
+  if (difference < placing.difference) {
+    placing.difference = difference;
+    placing.left = left;
+    placing.top = top;
+  }
+}
+
+/** The first `count` positions of `fourLefts` and `fourTops`, one at a time, in order. */
+function takeOneByOne(
+  lightness: Float32Array,
+  width: number,
+  reference: PlacingReference,
+  placing: Placing,
+  count: number,
+  bound: number,
+): void {
+  for (let place = 0; place < count; place++) {
+    const left = fourLefts[place] as number;
+    const top = fourTops[place] as number;
+    takeIfLess(
+      placing,
+      left,
+      top,
+      differenceAt(lightness, width, reference, left, top, placing.difference, bound),
+    );
+  }
+}
+
+/** The positions `differencesOfFour` reads, in the scan's order, and their differences. */
+const fourLefts = new Int32Array(4);
+const fourTops = new Int32Array(4);
+const fourDifferences = new Float64Array(4);
+
+/**
+ * `differenceAt` at the four positions of `fourLefts` and `fourTops` in one pass over the
+ * example's samples, into `fourDifferences`: each sum is added in the same order as
+ * `differenceAt` adds it (the same number, or infinity where that gives up), and four go on at
+ * once where one waited for each addition before. `limit` is the best before the first of the
+ * four: a later one may then be given up later than one by one, never wrongly
+ * (docs/decisions/363-select-all-similar-same-answers-sooner.md).
+ */
+function differencesOfFour(
+  lightness: Float32Array,
+  width: number,
+  reference: PlacingReference,
+  limit: number,
+  bound: number,
+): void {
+  const { stride, columns, rows, values } = reference;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let goesOnA = true;
+  let goesOnB = true;
+  let goesOnC = true;
+  let goesOnD = true;
+  for (let row = 0; row < rows; row++) {
+    if (goesOnA && (a >= limit || a > bound)) goesOnA = false;
+    if (goesOnB && (b >= limit || b > bound)) goesOnB = false;
+    if (goesOnC && (c >= limit || c > bound)) goesOnC = false;
+    if (goesOnD && (d >= limit || d > bound)) goesOnD = false;
+    const from = row * columns;
+    const down = row * stride * width;
+    if (goesOnA && goesOnB && goesOnC && goesOnD) {
+      const toA = (fourTops[0] as number) * width + (fourLefts[0] as number) + down;
+      const toB = (fourTops[1] as number) * width + (fourLefts[1] as number) + down;
+      const toC = (fourTops[2] as number) * width + (fourLefts[2] as number) + down;
+      const toD = (fourTops[3] as number) * width + (fourLefts[3] as number) + down;
+      for (let column = 0, along = 0; column < columns; column++, along += stride) {
+        const value = values[from + column] as number;
+        const deltaA = value - (lightness[toA + along] as number);
+        const deltaB = value - (lightness[toB + along] as number);
+        const deltaC = value - (lightness[toC + along] as number);
+        const deltaD = value - (lightness[toD + along] as number);
+        a += deltaA * deltaA;
+        b += deltaB * deltaB;
+        c += deltaC * deltaC;
+        d += deltaD * deltaD;
+      }
+    } else {
+      if (!(goesOnA || goesOnB || goesOnC || goesOnD)) break;
+      if (goesOnA) a = rowSum(lightness, width, reference, 0, row, a);
+      if (goesOnB) b = rowSum(lightness, width, reference, 1, row, b);
+      if (goesOnC) c = rowSum(lightness, width, reference, 2, row, c);
+      if (goesOnD) d = rowSum(lightness, width, reference, 3, row, d);
+    }
+  }
+  fourDifferences[0] = goesOnA ? a : Number.POSITIVE_INFINITY;
+  fourDifferences[1] = goesOnB ? b : Number.POSITIVE_INFINITY;
+  fourDifferences[2] = goesOnC ? c : Number.POSITIVE_INFINITY;
+  fourDifferences[3] = goesOnD ? d : Number.POSITIVE_INFINITY;
+}
+/** `sum` plus the squared differences of row `row` of the samples at position `place` of the four, in order. */
+function rowSum(
+  lightness: Float32Array,
+  width: number,
+  reference: PlacingReference,
+  place: number,
+  row: number,
+  sum: number,
+): number {
+  const { stride, columns, values } = reference;
+  const from = row * columns;
+  const to = ((fourTops[place] as number) + row * stride) * width + (fourLefts[place] as number);
+  let total = sum;
+  for (let column = 0; column < columns; column++) {
+    const delta = (values[from + column] as number) - (lightness[to + column * stride] as number);
+    total += delta * delta;
+  }
+  return total;
 }
 
 /**
@@ -907,7 +1307,7 @@ function searchPlaces(
  * known): either way it cannot be the first least one.
  */
 function differenceAt(
-  lab: Float32Array,
+  lightness: Float32Array,
   width: number,
   reference: PlacingReference,
   left: number,
@@ -916,14 +1316,13 @@ function differenceAt(
   bound: number,
 ): number {
   const { stride, columns, rows, values } = reference;
-  const step = stride * 3;
   let difference = 0;
   for (let row = 0; row < rows; row++) {
     if (difference >= limit || difference > bound) return Number.POSITIVE_INFINITY;
-    const to = ((top + row * stride) * width + left) * 3;
+    const to = (top + row * stride) * width + left;
     const from = row * columns;
     for (let column = 0; column < columns; column++) {
-      const delta = (values[from + column] as number) - (lab[to + column * step] as number);
+      const delta = (values[from + column] as number) - (lightness[to + column * stride] as number);
       difference += delta * delta;
     }
   }
@@ -1027,8 +1426,11 @@ export function matcherBetween(
     // and its neighbours: a third of the reads of every place within the slack.
     let best = { at: 0, across: 0, score: -1 };
     const line = Math.max(firstAcross, Math.min(lastAcross, acrossAt));
+    const alongLine = new Float64Array(Math.max(0, lastAlong - firstAlong + 1));
+    if (horizontal) correlationsInLine(channels, pattern, firstAlong, line, true, alongLine);
+    else correlationsInLine(channels, pattern, line, firstAlong, false, alongLine);
     for (let at = firstAlong; at <= lastAlong; at++) {
-      const score = scoreAt(at, line);
+      const score = alongLine[at - firstAlong] as number;
       if (score > best.score) best = { at, across: line, score };
     }
     if (best.score <= -1) return null;
@@ -1053,4 +1455,50 @@ export function matcherBetween(
     };
     return { rectangle: placeExactly(image, template.reference, rough, factor), score: best.score };
   };
+}
+
+/**
+ * For the tests of docs/decisions/363-select-all-similar-same-answers-sooner.md: the
+ * correlations of `window`'s template (at the scale `example` is matched at) at every place
+ * along row (`horizontal`) or column `across` of the scaled copy, read four at a time as the
+ * band search reads them and one at a time; null when the template is flat or the line off the
+ * copy.
+ */
+export function bandCorrelationsBothWays(
+  image: FacadeImage,
+  window: Rectangle,
+  example: Rectangle,
+  horizontal: boolean,
+  across: number,
+  tuning: RepeatGridTuning = defaultRepeatGridTuning,
+): { together: Float64Array; oneByOne: Float64Array } | null {
+  const placed = placedTemplate(image, window, matchingFactor(image, example, tuning), tuning);
+  if (!placed) return null;
+  const { channels, pattern } = placed;
+  const first = channels[0] as Scaled;
+  const size = pattern.direct[0] as Template;
+  const length = horizontal ? first.width - size.width + 1 : first.height - size.height + 1;
+  const lastAcross = horizontal ? first.height - size.height : first.width - size.width;
+  if (across < 0 || across > lastAcross) return null;
+  const together = new Float64Array(Math.max(0, length));
+  correlationsAlongBand(channels, pattern, horizontal, across, together);
+  const oneByOne = together.map((_, at) =>
+    horizontal
+      ? correlationOfPlace(channels, pattern, at, across)
+      : correlationOfPlace(channels, pattern, across, at),
+  );
+  return { together, oneByOne };
+}
+
+/**
+ * For the same tests: `rough` (a repeat of `example` found on the copy scaled by `factor`)
+ * placed to the pixel as the grid places its repeats.
+ */
+export function placedToThePixel(
+  image: FacadeImage,
+  example: Rectangle,
+  rough: Rectangle,
+  factor: number,
+): Rectangle {
+  return placeExactly(image, placingReference(image, example, 400), rough, factor);
 }
