@@ -64,23 +64,67 @@ export const defaultBalustradeTuning: BalustradeTuning = {
   windowPitches: 3,
 };
 
-/** The normalised autocorrelation of `signal[from, from + length)` at each lag up to `longest`. */
-function autocorrelation(signal: Float32Array, from: number, length: number, longest: number): Float32Array {
-  let mean = 0;
-  for (let i = 0; i < length; i++) mean += signal[from + i] as number;
-  mean /= length;
+/**
+ * The deviations from the mean `autocorrelation` reads, and the correlations it returns (read
+ * before its next call): kept between its calls, grown as needed, not made for each of the
+ * hundred thousand windows of a photo.
+ */
+let deviations = new Float64Array(64);
+let correlations = new Float32Array(16);
+
+/**
+ * The normalised autocorrelation of `signal[from, from + length)` (whose mean is `mean`) at each
+ * lag up to `longest` (exported for its test). The array returned is reused by the next call.
+ * Each value's deviation from the mean is worked out once, not again for every lag, and four
+ * lags' sums are added at once: each sum still adds the same products in the same order, so
+ * every figure is the same number (docs/decisions/364-preparation-same-answers-sooner.md).
+ */
+export function autocorrelation(
+  signal: Float32Array,
+  from: number,
+  length: number,
+  longest: number,
+  mean: number,
+): Float32Array {
+  if (deviations.length < length) deviations = new Float64Array(length);
+  const centred = deviations;
   let variance = 0;
   for (let i = 0; i < length; i++) {
     const d = (signal[from + i] as number) - mean;
+    centred[i] = d;
     variance += d * d;
   }
-  const result = new Float32Array(longest + 1);
+  if (correlations.length < longest + 1) correlations = new Float32Array(longest + 1);
+  const result = correlations.fill(0);
   if (variance <= 0) return result;
-  for (let lag = 1; lag <= longest; lag++) {
-    let sum = 0;
-    for (let i = 0; i + lag < length; i++) {
-      sum += ((signal[from + i] as number) - mean) * ((signal[from + i + lag] as number) - mean);
+  let lag = 1;
+  for (; lag + 3 <= longest; lag += 4) {
+    let sum0 = 0;
+    let sum1 = 0;
+    let sum2 = 0;
+    let sum3 = 0;
+    // Every lag's products while all four have both values, then the three shorter lags' last ones.
+    let i = 0;
+    for (; i + lag + 3 < length; i++) {
+      const d = centred[i] as number;
+      sum0 += d * (centred[i + lag] as number);
+      sum1 += d * (centred[i + lag + 1] as number);
+      sum2 += d * (centred[i + lag + 2] as number);
+      sum3 += d * (centred[i + lag + 3] as number);
     }
+    for (let j = i; j + lag + 2 < length; j++)
+      sum2 += (centred[j] as number) * (centred[j + lag + 2] as number);
+    for (let j = i; j + lag + 1 < length; j++)
+      sum1 += (centred[j] as number) * (centred[j + lag + 1] as number);
+    for (let j = i; j + lag < length; j++) sum0 += (centred[j] as number) * (centred[j + lag] as number);
+    result[lag] = (sum0 / variance) * (length / (length - lag));
+    result[lag + 1] = (sum1 / variance) * (length / (length - lag - 1));
+    result[lag + 2] = (sum2 / variance) * (length / (length - lag - 2));
+    result[lag + 3] = (sum3 / variance) * (length / (length - lag - 3));
+  }
+  for (; lag <= longest; lag++) {
+    let sum = 0;
+    for (let i = 0; i + lag < length; i++) sum += (centred[i] as number) * (centred[i + lag] as number);
     result[lag] = (sum / variance) * (length / (length - lag));
   }
   return result;
@@ -143,7 +187,7 @@ function pitchOf(signal: Float32Array, from: number, length: number, tuning: Bal
   mean /= length;
   const spread = Math.sqrt(Math.max(0, squares / length - mean * mean));
   if (spread < tuning.contrast) return 0;
-  const r = autocorrelation(signal, from, length, tuning.longestPitch);
+  const r = autocorrelation(signal, from, length, tuning.longestPitch, mean);
   let lowest = 1;
   for (let lag = 1; lag <= tuning.longestPitch; lag++) {
     const value = r[lag] as number;

@@ -33,7 +33,7 @@ import { moveSidesToLines, openingAroundGlass, panesAcrossBars } from './opening
 import { isBarUnlikeWall, joinPanes, type TrimTuning, type WallColour, withTrims } from './opening-trims.ts';
 import { splitAtPlainRows } from './plain-rows.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
-import { boxBlur, computeEdges } from './smart-select.ts';
+import { boxBlur } from './smart-select.ts';
 import { computeSuperpixels, type Superpixels } from './superpixels.ts';
 import { textureSizes, withoutTexture } from './surface-texture.ts';
 import { withoutWallBands } from './wall-bands.ts';
@@ -835,8 +835,7 @@ export function prepareFacadeImage(
   const { width, height } = pixels;
   const lab = boxBlur(convertToOklab(pixels), width, height, 1);
   report(0.1);
-  const edges = computeEdges(lab, width, height);
-  const { verticalEdgeSums, horizontalEdgeSums } = directionalEdgeSums(lab, width, height);
+  const { edges, verticalEdgeSums, horizontalEdgeSums } = edgesAndDirectionalSums(lab, width, height);
   report(0.2);
   const size = Math.max(6, Math.sqrt((width * height) / tuning.superpixelCount));
   const superpixels = computeSuperpixels(
@@ -2227,15 +2226,19 @@ export function snapRectangle(image: FacadeImage, rectangle: Rectangle): Rectang
 }
 
 /**
- * The gradient across columns (for left and right sides) and across rows (for top and
- * bottom), summed over the three OKLab channels, as running sums so a side of any length
- * is scored in constant time.
+ * The Sobel gradients of the OKLab image, read once for both of what the preparation keeps:
+ * `computeEdges`' magnitude of each pixel (smart-select.ts: the three channels' squared
+ * gradients summed in the same order, the same numbers) for the superpixels' boundaries, and
+ * the running sums of the gradient across columns (down each column) and across rows (along
+ * each row) for the openings' side lines (exported for its test). Two passes over the photo were one each
+ * (docs/decisions/364-preparation-same-answers-sooner.md).
  */
-function directionalEdgeSums(
+export function edgesAndDirectionalSums(
   lab: Float32Array,
   width: number,
   height: number,
-): { verticalEdgeSums: Float32Array; horizontalEdgeSums: Float32Array } {
+): { edges: Float32Array; verticalEdgeSums: Float32Array; horizontalEdgeSums: Float32Array } {
+  const edges = new Float32Array(width * height);
   const verticalEdgeSums = new Float32Array((height + 1) * width);
   const horizontalEdgeSums = new Float32Array(height * (width + 1));
   for (let y = 0; y < height; y++) {
@@ -2246,6 +2249,7 @@ function directionalEdgeSums(
     for (let x = 0; x < width; x++) {
       const left = Math.max(0, x - 1) * 3;
       const right = Math.min(width - 1, x + 1) * 3;
+      let magnitude = 0;
       let across = 0;
       let down = 0;
       for (let channel = 0; channel < 3; channel++) {
@@ -2263,16 +2267,19 @@ function directionalEdgeSums(
           (lab[above + left + channel] as number) -
           2 * (lab[above + x * 3 + channel] as number) -
           (lab[above + right + channel] as number);
+        magnitude += gradientX * gradientX + gradientY * gradientY;
         across += gradientX * gradientX;
         down += gradientY * gradientY;
       }
+      // Sobel sums 4 weighted differences two pixels apart: /8 gives a per-pixel gradient.
+      edges[y * width + x] = Math.sqrt(magnitude) / 8;
       verticalEdgeSums[(y + 1) * width + x] =
         (verticalEdgeSums[y * width + x] as number) + Math.sqrt(across) / 8;
       rowSum += Math.sqrt(down) / 8;
       horizontalEdgeSums[y * (width + 1) + x + 1] = rowSum;
     }
   }
-  return { verticalEdgeSums, horizontalEdgeSums };
+  return { edges, verticalEdgeSums, horizontalEdgeSums };
 }
 
 export function paintRectangle(mask: Bitmask, rectangle: Rectangle, value = 1): void {

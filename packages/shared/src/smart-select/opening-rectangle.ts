@@ -323,8 +323,13 @@ export function openingAroundGlass(
   for (const low of peaksAround(glass.left, -1, inward, outward, width - 1, lines)) {
     for (const high of rightCandidates) {
       if (high.position - low.position < 3) continue;
-      const mismatch = mirrorMismatch(colours, low.position, high.position, mirrorWidth);
-      const score = (low.strength + high.strength) / 2 - (tuning.mirrorWeight * mismatch) / (2 * mirrorWidth);
+      const strength = (low.strength + high.strength) / 2;
+      const mismatch = mirrorMismatch(colours, low.position, high.position, mirrorWidth, {
+        strength,
+        weight: tuning.mirrorWeight,
+        best,
+      });
+      const score = strength - (tuning.mirrorWeight * mismatch) / (2 * mirrorWidth);
       if (score > best) {
         best = score;
         left = low.position;
@@ -516,14 +521,26 @@ function columnDistance(colours: ColumnColours, a: number, b: number): number {
 
 /**
  * How unlike a pair of side lines are when mirrored: outside and inside each side, step by
- * step outwards and inwards, the colour distance of the two columns.
+ * step outwards and inwards, the colour distance of the two columns. The pair's score is
+ * `strength` less `weight` × the mismatch / (2 × `mirrorWidth`); the sum only grows, so once the
+ * score of the sum so far is no better than `best` the pair cannot be chosen and the rest is
+ * not read (infinity; the same pair is chosen, docs/decisions/364-preparation-same-answers-sooner.md).
  */
-function mirrorMismatch(colours: ColumnColours, low: number, high: number, mirrorWidth: number): number {
+function mirrorMismatch(
+  colours: ColumnColours,
+  low: number,
+  high: number,
+  mirrorWidth: number,
+  against: { strength: number; weight: number; best: number },
+): number {
   let mismatch = 0;
   for (let step = 0; step < mirrorWidth; step++) {
     mismatch +=
       columnDistance(colours, low - 1 - step, high + 1 + step) +
       columnDistance(colours, low + step, high - step);
+    if (against.strength - (against.weight * mismatch) / (2 * mirrorWidth) <= against.best) {
+      return Number.POSITIVE_INFINITY;
+    }
   }
   return mismatch;
 }

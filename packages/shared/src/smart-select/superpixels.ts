@@ -113,19 +113,7 @@ export function computeSuperpixels(
       }
     }
     sums.fill(0);
-    for (let y = 0, index = 0; y < height; y++) {
-      for (let x = 0; x < width; x++, index++) {
-        const label = labels[index] as number;
-        const at = label * 6;
-        const offset = index * 3;
-        sums[at] = (sums[at] as number) + x;
-        sums[at + 1] = (sums[at + 1] as number) + y;
-        sums[at + 2] = (sums[at + 2] as number) + (lab[offset] as number);
-        sums[at + 3] = (sums[at + 3] as number) + (lab[offset + 1] as number);
-        sums[at + 4] = (sums[at + 4] as number) + (lab[offset + 2] as number);
-        sums[at + 5] = (sums[at + 5] as number) + 1;
-      }
-    }
+    addToCentres(lab, labels, width, height, sums);
     for (let centre = 0; centre < centreCount; centre++) {
       const at = centre * 6;
       const count = sums[at + 5] as number;
@@ -142,6 +130,52 @@ export function computeSuperpixels(
   const result = describeSuperpixels(relabelled.labels, relabelled.count, lab, edges, width, height);
   onProgress?.(1);
   return result;
+}
+
+/**
+ * Each pixel's place and colour added to its centre's sums (`sums`: x, y, L, a, b, count per
+ * centre). A run of pixels with one label along a row is added in locals that start from the
+ * centre's sums and go back at the run's end: the same additions in the same order as pixel by
+ * pixel into the array, without a store and load of six sums at every pixel
+ * (docs/decisions/364-preparation-same-answers-sooner.md).
+ */
+function addToCentres(
+  lab: Float32Array,
+  labels: Int32Array,
+  width: number,
+  height: number,
+  sums: Float64Array,
+): void {
+  for (let y = 0; y < height; y++) {
+    const rowStart = y * width;
+    let x = 0;
+    while (x < width) {
+      const label = labels[rowStart + x] as number;
+      const at = label * 6;
+      let sumX = sums[at] as number;
+      let sumY = sums[at + 1] as number;
+      let sumL = sums[at + 2] as number;
+      let sumA = sums[at + 3] as number;
+      let sumB = sums[at + 4] as number;
+      let count = sums[at + 5] as number;
+      do {
+        const offset = (rowStart + x) * 3;
+        sumX += x;
+        sumY += y;
+        sumL += lab[offset] as number;
+        sumA += lab[offset + 1] as number;
+        sumB += lab[offset + 2] as number;
+        count += 1;
+        x++;
+      } while (x < width && labels[rowStart + x] === label);
+      sums[at] = sumX;
+      sums[at + 1] = sumY;
+      sums[at + 2] = sumL;
+      sums[at + 3] = sumA;
+      sums[at + 4] = sumB;
+      sums[at + 5] = count;
+    }
+  }
 }
 
 /**
@@ -216,39 +250,49 @@ function describeSuperpixels(
   const top = new Int32Array(count).fill(height);
   const right = new Int32Array(count).fill(-1);
   const bottom = new Int32Array(count).fill(-1);
-  // Neighbour pairs (smaller id first) → [boundary length, summed edge strength].
-  const pairs = new Map<number, number>();
-  const pairEdges = new Map<number, number>();
-  const addPair = (a: number, b: number, edge: number) => {
-    const key = a < b ? a * count + b : b * count + a;
-    pairs.set(key, (pairs.get(key) ?? 0) + 1);
-    pairEdges.set(key, (pairEdges.get(key) ?? 0) + edge);
-  };
+  const pairs = new NeighbourPairs(count);
   for (let y = 0, index = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, index++) {
+    let x = 0;
+    while (x < width) {
+      // A run of one label along the row: its sums in locals, from the label's and back to it,
+      // the same additions in the same order as pixel by pixel into the arrays.
       const label = labels[index] as number;
-      const offset = index * 3;
-      const l = lab[offset] as number;
-      area[label] = (area[label] as number) + 1;
-      sumL[label] = (sumL[label] as number) + l;
-      sumL2[label] = (sumL2[label] as number) + l * l;
-      sumA[label] = (sumA[label] as number) + (lab[offset + 1] as number);
-      sumB[label] = (sumB[label] as number) + (lab[offset + 2] as number);
-      if (x < (left[label] as number)) left[label] = x;
-      if (x > (right[label] as number)) right[label] = x;
+      const runStart = x;
+      let pixels = area[label] as number;
+      let l1 = sumL[label] as number;
+      let l2 = sumL2[label] as number;
+      let a1 = sumA[label] as number;
+      let b1 = sumB[label] as number;
+      do {
+        const offset = index * 3;
+        const l = lab[offset] as number;
+        pixels += 1;
+        l1 += l;
+        l2 += l * l;
+        a1 += lab[offset + 1] as number;
+        b1 += lab[offset + 2] as number;
+        if (x < width - 1) {
+          const other = labels[index + 1] as number;
+          if (other !== label)
+            pairs.add(label, other, Math.max(edges[index] as number, edges[index + 1] as number));
+        }
+        if (y < height - 1) {
+          const other = labels[index + width] as number;
+          if (other !== label)
+            pairs.add(label, other, Math.max(edges[index] as number, edges[index + width] as number));
+        }
+        x++;
+        index++;
+      } while (x < width && labels[index] === label);
+      area[label] = pixels;
+      sumL[label] = l1;
+      sumL2[label] = l2;
+      sumA[label] = a1;
+      sumB[label] = b1;
+      if (runStart < (left[label] as number)) left[label] = runStart;
+      if (x - 1 > (right[label] as number)) right[label] = x - 1;
       if (y < (top[label] as number)) top[label] = y;
       bottom[label] = y;
-      if (x < width - 1) {
-        const other = labels[index + 1] as number;
-        if (other !== label)
-          addPair(label, other, Math.max(edges[index] as number, edges[index + 1] as number));
-      }
-      if (y < height - 1) {
-        const other = labels[index + width] as number;
-        if (other !== label) {
-          addPair(label, other, Math.max(edges[index] as number, edges[index + width] as number));
-        }
-      }
     }
   }
   const meanL = new Float32Array(count);
@@ -263,7 +307,8 @@ function describeSuperpixels(
     spreadL[label] = Math.sqrt(Math.max(0, (sumL2[label] as number) / n - (meanL[label] as number) ** 2));
   }
   const degree = new Int32Array(count + 1);
-  for (const key of pairs.keys()) {
+  for (let pair = 0; pair < pairs.size; pair++) {
+    const key = pairs.keys[pair] as number;
     degree[Math.floor(key / count)] = (degree[Math.floor(key / count)] as number) + 1;
     degree[key % count] = (degree[key % count] as number) + 1;
   }
@@ -274,19 +319,19 @@ function describeSuperpixels(
   const neighbours = new Int32Array(neighbourStart[count] as number);
   const boundaryEdge = new Float32Array(neighbours.length);
   const filled = neighbourStart.slice(0, count);
-  for (const [key, length] of pairs) {
+  for (let pair = 0; pair < pairs.size; pair++) {
+    const key = pairs.keys[pair] as number;
     const a = Math.floor(key / count);
     const b = key % count;
-    const strength = (pairEdges.get(key) as number) / length;
-    for (const [from, to] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      const at = filled[from] as number;
-      neighbours[at] = to;
-      boundaryEdge[at] = strength;
-      filled[from] = at + 1;
-    }
+    const strength = (pairs.edgeSums[pair] as number) / (pairs.lengths[pair] as number);
+    let at = filled[a] as number;
+    neighbours[at] = b;
+    boundaryEdge[at] = strength;
+    filled[a] = at + 1;
+    at = filled[b] as number;
+    neighbours[at] = a;
+    boundaryEdge[at] = strength;
+    filled[b] = at + 1;
   }
   return {
     width,
@@ -306,4 +351,41 @@ function describeSuperpixels(
     neighbours,
     boundaryEdge,
   };
+}
+
+/**
+ * Neighbouring superpixels' shared boundaries in the order first met: per pair (smaller id
+ * first, key a × count + b) its length and summed edge strength. A pair's index is looked up
+ * once per boundary pixel (and not at all while a row runs along one boundary), where a map of
+ * lengths and a map of sums were each read and written at every one.
+ */
+class NeighbourPairs {
+  size = 0;
+  keys: number[] = [];
+  lengths: number[] = [];
+  edgeSums: number[] = [];
+  private readonly indexOf = new Map<number, number>();
+  private lastKey = -1;
+  private lastIndex = -1;
+
+  constructor(private readonly count: number) {}
+
+  add(a: number, b: number, edge: number): void {
+    const key = a < b ? a * this.count + b : b * this.count + a;
+    let index = this.lastIndex;
+    if (key !== this.lastKey) {
+      const known = this.indexOf.get(key);
+      if (known === undefined) {
+        index = this.size++;
+        this.indexOf.set(key, index);
+        this.keys.push(key);
+        this.lengths.push(0);
+        this.edgeSums.push(0);
+      } else index = known;
+      this.lastKey = key;
+      this.lastIndex = index;
+    }
+    this.lengths[index] = (this.lengths[index] as number) + 1;
+    this.edgeSums[index] = (this.edgeSums[index] as number) + edge;
+  }
 }
