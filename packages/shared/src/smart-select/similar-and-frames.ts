@@ -27,6 +27,7 @@ import { leaveOutDoors } from './repeat-doors.ts';
 import { withFindsAlongTheirColumns } from './repeat-finds-columns.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
 import { withColumnGapsFilled, withFloorGapsFilled } from './repeat-floor-gaps.ts';
+import { toFloorHeads } from './repeat-floor-heads.ts';
 import { withFloorsGoingOn, withFoundFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { grownAlongJambs } from './repeat-jambs.ts';
@@ -176,11 +177,14 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
       ),
     ),
   );
+  // Last, a floor whose tops sit on next to no line takes the head line its windows share,
+  // where that is much the stronger (docs/decisions/367).
+  const headed = toFloorHeads(image, found);
   // The detected opening matched in the user's rectangle's place is the better template, not
   // the better outline: the user's own rectangle comes back as they marked it (cmp_b0010: the
   // detected opening took 14–19 pixels of the balcony's railing under the window;
   // docs/decisions/348-select-all-similar-example-as-marked.md).
-  return around ? [opening, ...found.slice(1)] : found;
+  return around ? [opening, ...headed.slice(1)] : headed;
 }
 
 /**

@@ -1,0 +1,127 @@
+/**
+ * "Select all similar": a floor's windows share their head, so a floor of repeats whose tops
+ * sit on next to no line moves them onto the row line its windows share, when that line is
+ * much the stronger (docs/decisions/367-select-all-similar-floor-heads.md). The grid places
+ * its repeats at the example's size and the fits that follow move a floor's tops only onto
+ * lines they find window by window; where a floor's windows are shorter or taller than the
+ * example, its tops can stay on the wall above the window (cmp_b0010's top floor: 12 pixels
+ * of stone surround, a line of 3 against the head's 14) or on a line inside the window
+ * (cmp_b0011's attic: the light lower glass under the dark upper band, 1.1 against 14).
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { boxColour, rowEdge } from './opening-rectangle.ts';
+import { bands, median } from './repeat-bands.ts';
+
+export interface FloorHeadTuning {
+  /**
+   * A floor's tops move onto the row its windows' line is strongest on (the median over the
+   * floor's windows) when that is at least this many times as strong as where the tops are
+   * (0: off). At 2.5, cmp_b0007's floor of windows of several heights moved onto a balcony's
+   * slab over one of them.
+   */
+  stronger: number;
+  /** The row is looked for within this share of the floor's median height of its tops. */
+  reach: number;
+  /**
+   * At least this share of the floor's windows (two at least) see the row, each on its own, at
+   * least `ownStronger` times as strong as the line at its top: a line one window shows alone
+   * (a balcony over it, a shop sign) is not the floor's head.
+   */
+  support: number;
+  ownStronger: number;
+}
+
+export const defaultFloorHeadTuning: FloorHeadTuning = {
+  stronger: 3,
+  reach: 0.35,
+  support: 0.6,
+  ownStronger: 1.2,
+};
+
+/** A row's line is read along the window less this share of its width at each end (decision 209's reading). */
+const inset = 0.15;
+
+/**
+ * The repeats (the example first, kept as the user marked it) with each floor's tops on the
+ * head line the floor's windows share, where that is much the stronger line.
+ */
+export function toFloorHeads(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: FloorHeadTuning = defaultFloorHeadTuning,
+): Rectangle[] {
+  if (tuning.stronger <= 0 || repeats.length < 3) return repeats;
+  const heights = repeats.map((repeat) => repeat.bottom - repeat.top + 1);
+  const floors = bands(
+    repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
+    0.5 * median(heights),
+  );
+  const moved = [...repeats];
+  for (const floor of floors) {
+    const windows = floor.filter((index) => index !== 0);
+    if (windows.length < 2) continue;
+    const line = (y: number, index: number) => {
+      const window = repeats[index] as Rectangle;
+      const cut = Math.floor(inset * (window.right - window.left + 1));
+      return rowEdge(image, y, window.left + cut, window.right - cut);
+    };
+    const ownLine = (index: number) => {
+      const top = (repeats[index] as Rectangle).top;
+      return Math.max(line(top - 1, index), line(top, index), line(top + 1, index));
+    };
+    const floorLine = (y: number) => middleValue(windows.map((index) => line(y, index)));
+    const top = median(windows.map((index) => (repeats[index] as Rectangle).top));
+    const span = Math.round(tuning.reach * median(windows.map((index) => heights[index] as number)));
+    let head = top;
+    let strongest = 0;
+    for (let y = Math.max(1, top - span); y <= Math.min(image.height - 2, top + span); y++) {
+      const strength = floorLine(y);
+      if (strength > strongest) {
+        strongest = strength;
+        head = y;
+      }
+    }
+    const own = Math.max(floorLine(top - 1), floorLine(top), floorLine(top + 1));
+    if (head === top || strongest < tuning.stronger * own) continue;
+    const seeing = windows.filter((index) => line(head, index) >= tuning.ownStronger * ownLine(index)).length;
+    if (seeing < Math.max(2, tuning.support * windows.length)) continue;
+    for (const index of windows) {
+      const window = repeats[index] as Rectangle;
+      if (head >= window.bottom) continue;
+      if (head > window.top && isTrimRing(image, window, head)) continue;
+      moved[index] = { ...window, top: head };
+    }
+  }
+  return moved;
+}
+
+/**
+ * Whether the band a window's top would leave out (its rows above `head`) is of one colour with
+ * the window's own side bands as wide, under the head: the painted trim ring the repeat took
+ * (docs/decisions/199), whose inner edge against the glass is the stronger line. A window's
+ * surround over its head alone (cmp_b0010's stone over the shutters) is no ring.
+ */
+function isTrimRing(image: FacadeImage, window: Rectangle, head: number): boolean {
+  const depth = head - window.top;
+  const band = boxColour(image, { ...window, bottom: head - 1 });
+  const left = boxColour(image, { ...window, top: head, right: window.left + depth - 1 });
+  const right = boxColour(image, { ...window, top: head, left: window.right - depth + 1 });
+  const limit = image.tuning.trimContrast;
+  return colourDistance(band, left) <= limit && colourDistance(band, right) <= limit;
+}
+
+function colourDistance(a: Float64Array, b: Float64Array): number {
+  const l = (a[0] as number) - (b[0] as number);
+  const green = (a[1] as number) - (b[1] as number);
+  const blue = (a[2] as number) - (b[2] as number);
+  return Math.sqrt(l * l + green * green + blue * blue);
+}
+
+/** The median of `values`, unrounded (line strengths are fractions). */
+function middleValue(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
