@@ -19,13 +19,14 @@
  * repeat beside a shaded balcony of its floor takes that shade where its own rows are dark. Balconies
  * stacked over each other are alike: one whose shade could not be read takes their depth, and a
  * floor-long one found short of its ends goes on to theirs (`balcony-stacks.ts`). Last, a balcony
- * takes the wall under it that is in its shade where the wall beside it is lit. Measured:
+ * takes the wall under it that is in its shade where the wall beside it is lit, after its foot
+ * gives back a string course or cornice running on beside it. Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
  * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md,
  * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md,
- * 336-balcony-shade-beside-it.md.
+ * 336-balcony-shade-beside-it.md, 383-balcony-foot-without-the-course.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
@@ -74,6 +75,17 @@ export interface BalconyTuning {
   besideDarker: number;
   besideHue: number;
   besideReach: number;
+  /**
+   * A balcony's foot gives back the rows, from its bottom up, that are within `footNear` (OKLab
+   * × 100) of the wall beside them at the same rows: a string course or cornice running on along
+   * the facade under it, not the balcony; at most `footMost` × its height (0: never). The row's
+   * bars' edges (its colour change across the columns) must be alike too: within `footBars` ×
+   * each other's, or both under `footCalm` × the photo's mean (docs/decisions/383).
+   */
+  footNear: number;
+  footMost: number;
+  footBars: number;
+  footCalm: number;
   /**
    * A railing with fainter lines (at least this strong) is kept when a balcony outlined at
    * `outline` shares its floor: its handrail and slab lines within `partnerReach` superpixel
@@ -163,6 +175,10 @@ export const defaultBalconyTuning: BalconyTuning = {
   besideDarker: 5,
   besideHue: 2,
   besideReach: 1,
+  footNear: 4,
+  footMost: 0.25,
+  footBars: 1.5,
+  footCalm: 0.1,
   partnerOutline: 2,
   partnerReach: 0.5,
   partnerPeers: 2,
@@ -504,12 +520,21 @@ export function balconyOpenings(
   const deep = stackedDepths(image, boxes, alongShaded, sameTop, tuning.stack, cell * step);
   const climb = Math.round(tuning.railTop * cell * step);
   const size = Math.max(1, Math.round(cell * step));
-  return [...deep, ...stackedEnds(deep, sameTop, tuning.stack, step)]
-    .map((box) =>
-      tuning.railTop > 0
-        ? upToTheRail(image, box, climb, tuning.railBusy * meanRowEdge, tuning.railContrast)
-        : box,
-    )
+  // A string course or cornice running on under it stays wall (docs/decisions/383).
+  const course = {
+    near: tuning.footNear,
+    most: tuning.footMost,
+    bars: tuning.footBars,
+    calm: tuning.footCalm * meanBars(image),
+    size,
+  };
+  const railed = [...deep, ...stackedEnds(deep, sameTop, tuning.stack, step)].map((box) =>
+    tuning.railTop > 0
+      ? upToTheRail(image, box, climb, tuning.railBusy * meanRowEdge, tuning.railContrast)
+      : box,
+  );
+  return railed
+    .map((box) => (tuning.footNear > 0 ? withoutCourseUnder(image, box, railed, course) : box))
     .map((box) =>
       tuning.besideDarker > 0
         ? inShadeBesideIt(image, box, tuning.besideDarker, tuning.besideHue, tuning.besideReach, size)
@@ -558,6 +583,95 @@ function inShadeBesideIt(
     bottom = y;
   }
   return bottom === box.bottom ? box : { ...box, bottom };
+}
+
+/**
+ * The balcony's foot without the string course or cornice running on under it
+ * (docs/decisions/383): decision 155's bottom is the lowest line within the railing's height
+ * under the bars, often the lower edge of a course the slab sits on or of the cornice under a
+ * balustrade, which the labels count as wall. From the bottom up, at most `most` × the height,
+ * a row goes back to the wall while, on both sides (read as decision 336 reads them, a
+ * superpixel size away, neither within another balcony), the row or one either way is within
+ * `near` of its colour and alike in bars' edges: a railing's bars, a slab in shade or the
+ * balcony's corbels are not the facade beside it.
+ */
+function withoutCourseUnder(
+  image: FacadeImage,
+  box: Rectangle,
+  others: readonly Rectangle[],
+  tuning: CourseTuning,
+): Rectangle {
+  const { size } = tuning;
+  const sides: Array<[number, number]> = [];
+  for (const [from, to] of [
+    [box.left - 2 * size, box.left - size - 1],
+    [box.right + size + 1, box.right + 2 * size],
+  ] as const) {
+    const left = Math.max(0, from);
+    const right = Math.min(image.width - 1, to);
+    if (right - left + 1 < size / 2) continue;
+    // Beside it must be the facade, not another balcony (a floor-long one found in pieces).
+    const another = others.some(
+      (other) =>
+        other !== box &&
+        other.left <= right &&
+        other.right >= left &&
+        other.top <= box.bottom &&
+        other.bottom >= box.top,
+    );
+    if (!another) sides.push([left, right]);
+  }
+  // Both sides, as a string course runs on both ways.
+  if (sides.length < 2) return box;
+  const highest = box.bottom - Math.floor(tuning.most * (box.bottom - box.top + 1));
+  const alike = (own: number, wall: number) =>
+    own <= tuning.bars * wall + tuning.calm && wall <= tuning.bars * own + tuning.calm;
+  let bottom = box.bottom;
+  while (bottom > highest) {
+    const y = bottom;
+    const own = rowColour(image, y, box.left, box.right);
+    const ownBars = rowBars(image, y, box.left, box.right);
+    // The row itself or one either way beside it: a course a pixel higher or lower along the
+    // facade (the photo's tilt) is the same course.
+    const isCourse = sides.every(([left, right]) => {
+      for (let row = Math.max(0, y - 1); row <= Math.min(image.height - 1, y + 1); row++) {
+        const wall = rowColour(image, row, left, right);
+        const near = Math.hypot(wall[0] - own[0], wall[1] - own[1], wall[2] - own[2]) <= tuning.near;
+        if (near && alike(ownBars, rowBars(image, row, left, right))) return true;
+      }
+      return false;
+    });
+    if (!isCourse) break;
+    bottom--;
+  }
+  return bottom === box.bottom ? box : { ...box, bottom };
+}
+
+interface CourseTuning {
+  near: number;
+  most: number;
+  bars: number;
+  /** Bars' edges this weak count as calm whatever the ratio (the photo's mean × `footCalm`). */
+  calm: number;
+  /** A superpixel size, in pixels. */
+  size: number;
+}
+
+/** The photo's mean colour change across the columns. */
+function meanBars(image: FacadeImage): number {
+  const { width, height, verticalEdgeSums } = image;
+  let total = 0;
+  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
+  return total / (width * height);
+}
+
+/** Mean colour change across the columns along row `y` from `left` to `right`. */
+function rowBars(image: FacadeImage, y: number, left: number, right: number): number {
+  const { width, verticalEdgeSums } = image;
+  let sum = 0;
+  for (let x = left; x <= right; x++)
+    sum += (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
+  return sum / (right - left + 1);
 }
 
 /** Mean OKLab colour (× 100) of row `y` from `left` to `right`. */

@@ -367,6 +367,16 @@ export interface FacadeTuning {
   balconyBesideHue: number;
   balconyBesideReach: number;
   /**
+   * A balcony's foot gives back the rows, from its bottom up to `balconyFootMost` × its height,
+   * that are within `balconyFootNear` (OKLab × 100) of the wall on both sides at the same row,
+   * with bars' edges alike (within `balconyFootBars` ×, or both under `balconyFootCalm` × the
+   * photo's mean): a string course or cornice running on under it (0: never; docs/decisions/383).
+   */
+  balconyFootNear: number;
+  balconyFootMost: number;
+  balconyFootBars: number;
+  balconyFootCalm: number;
+  /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
    * balcony touching it on its floor, where its own rows are this much darker than the wall
    * under them (docs/decisions/303; 0: never).
@@ -726,6 +736,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyBesideDarker: 5,
   balconyBesideHue: 2,
   balconyBesideReach: 1,
+  balconyFootNear: 4,
+  balconyFootMost: 0.25,
+  balconyFootBars: 1.5,
+  balconyFootCalm: 0.1,
   balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
@@ -923,6 +937,10 @@ export function prepareFacadeImage(
     besideDarker: tuning.balconyBesideDarker,
     besideHue: tuning.balconyBesideHue,
     besideReach: tuning.balconyBesideReach,
+    footNear: tuning.balconyFootNear,
+    footMost: tuning.balconyFootMost,
+    footBars: tuning.balconyFootBars,
+    footCalm: tuning.balconyFootCalm,
     shadeReach: tuning.balconyShadeReach,
     shadeDarker: tuning.balconyShadeDarker,
     shadeAlongDarker: tuning.balconyShadeAlongDarker,
