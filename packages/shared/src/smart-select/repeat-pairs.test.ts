@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { drawFramedFacade } from './drawn-facade.ts';
+import {
+  type Colour,
+  drawFramedFacade,
+  isInside,
+  isTwoPaneFrame,
+  makeImage,
+  noise,
+  sideError,
+} from './drawn-facade.ts';
+import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
 import { joinPairsOnOneWindow } from './repeat-pairs.ts';
 
 describe('select all similar: two repeats on one wider window become one (docs/decisions/357)', () => {
@@ -61,5 +70,33 @@ describe('select all similar: a joined pair ends at the head and sill its test f
     expect(joined?.top).toBeLessThanOrEqual(wide.top + 1);
     expect(joined?.bottom).toBeGreaterThanOrEqual(wide.bottom - 1);
     expect(joined?.bottom).toBeLessThanOrEqual(wide.bottom + 1);
+  });
+});
+
+describe('select all similar: a joined pair in a recess takes the window’s jambs (docs/decisions/373)', () => {
+  // A wide framed window (110 × 60) at the top of a darker recess 20 px wider each side that
+  // goes on 55 px under it (a balcony's): the recess's sides run on under the window, lines
+  // almost as strong as its jambs.
+  const wide = { left: 220, top: 100, right: 329, bottom: 159 };
+  const recess = { left: 200, top: 100, right: 349, bottom: 215 };
+  const example = { left: 40, top: 220, right: 89, bottom: 279 };
+  const image = prepareFacadeImage(
+    makeImage(400, 320, (x, y) => {
+      const grain = noise(x, y, 2);
+      const grey = (value: number): Colour => [value + grain, value + grain, value + grain - 10];
+      for (const box of [wide, example]) {
+        if (isInside(box, x, y)) return grey(isTwoPaneFrame(box, x, y) ? 75 : 120);
+      }
+      return grey(isInside(recess, x, y) ? 145 : 210);
+    }),
+  );
+
+  it('moves the union’s sides from the recess’s onto the window’s, reading them between its head and sill', () => {
+    // Two example-sized repeats on the recess's sides, 8 px over and under the window.
+    const leftRepeat = { left: 200, top: 92, right: 262, bottom: 167 };
+    const rightRepeat = { left: 287, top: 92, right: 349, bottom: 167 };
+    const [, joined] = joinPairsOnOneWindow(image, [example, leftRepeat, rightRepeat]);
+    expect(joined).toBeDefined();
+    expect(sideError(joined as Rectangle, wide)).toBeLessThanOrEqual(1);
   });
 });

@@ -37,9 +37,12 @@ const alikeHeights = 0.15;
  * A side of the joined repeat moves onto a column line within the outer half of its repeat
  * when that line is at least this many times as strong as the side's own (a row of columns
  * either side): each repeat of the pair, placed at the example's size, may reach past the
- * window's jamb onto the wall.
+ * window's jamb onto the wall. Both are read between the window's head and sill where the
+ * test found those (decision 372's bar), over the rows a window's jambs run: over the union's
+ * rows, which take the wall over the head and a balcony's recess, the recess's sides read as
+ * strong as the jambs (cmp_b0001). 1.5 before docs/decisions/373.
  */
-const strongerJamb = 1.5;
+const strongerJamb = 1.1;
 /** The lines are looked for this share of the pair's height beyond its top and bottom. */
 const lineReach = 0.2;
 /**
@@ -77,7 +80,7 @@ export function joinPairsOnOneWindow(image: FacadeImage, repeats: Rectangle[]): 
       right: Math.max(a.right, b.right),
       bottom: alike ? Math.max(a.bottom, b.bottom) : Math.min(a.bottom, b.bottom),
     };
-    joined[first] = withinHeadAndSill(withSidesOnJambs(image, union, a, b), lines);
+    joined[first] = withinHeadAndSill(withSidesOnJambs(image, union, a, b, jambRows(union, lines)), lines);
     paired.add(first);
     paired.add(second);
     gone.add(second);
@@ -125,9 +128,22 @@ function headAndSill(image: FacadeImage, a: Rectangle, b: Rectangle): { head: nu
 }
 
 /** `joined` ending at the head and sill lines where they lie inside it, `headToSill` of its height apart. */
-function withinHeadAndSill(joined: Rectangle, { head, sill }: { head: number; sill: number }): Rectangle {
-  if (headToSill <= 0 || sill - head < headToSill * (joined.bottom - joined.top + 1)) return joined;
-  return { ...joined, top: Math.max(joined.top, head), bottom: Math.min(joined.bottom, sill) };
+function withinHeadAndSill(joined: Rectangle, lines: { head: number; sill: number }): Rectangle {
+  if (!areWindowEnds(joined, lines)) return joined;
+  return { ...joined, top: Math.max(joined.top, lines.head), bottom: Math.min(joined.bottom, lines.sill) };
+}
+
+/** Whether the head and sill lines lie `headToSill` of the repeat's height apart: the window's ends. */
+function areWindowEnds(repeat: Rectangle, { head, sill }: { head: number; sill: number }): boolean {
+  return headToSill > 0 && sill - head >= headToSill * (repeat.bottom - repeat.top + 1);
+}
+
+/**
+ * The rows over which the jambs are read: between the head and sill lines where those are the
+ * window's ends, else the union's (docs/decisions/373).
+ */
+function jambRows(union: Rectangle, lines: { head: number; sill: number }): { top: number; bottom: number } {
+  return areWindowEnds(union, lines) ? { top: lines.head, bottom: lines.sill } : union;
 }
 
 /**
@@ -172,10 +188,15 @@ function lineAlong(image: FacadeImage, y: number, left: number, right: number): 
 /**
  * `union` with its left side on the strongest column line in the outer half of `a` and its
  * right side on the strongest in the outer half of `b`, where those are `strongerJamb` times
- * as strong as the sides' own lines.
+ * as strong as the sides' own lines, both read over `top`–`bottom`.
  */
-function withSidesOnJambs(image: FacadeImage, union: Rectangle, a: Rectangle, b: Rectangle): Rectangle {
-  const { top, bottom } = union;
+function withSidesOnJambs(
+  image: FacadeImage,
+  union: Rectangle,
+  a: Rectangle,
+  b: Rectangle,
+  { top, bottom }: { top: number; bottom: number },
+): Rectangle {
   const ownLine = (x: number) =>
     Math.max(
       columnLine(image, Math.max(0, x - 1), top, bottom),
