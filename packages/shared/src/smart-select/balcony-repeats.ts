@@ -24,7 +24,7 @@ export interface BalconyRepeatTuning {
 }
 
 /** The vertical edges crossing `box` per pixel: a railing's bars (or a window's sides alone). */
-function barDensity(image: FacadeImage, box: Rectangle): number {
+export function barDensity(image: FacadeImage, box: Rectangle): number {
   const { width, height, verticalEdgeSums } = image;
   const left = Math.max(0, box.left);
   const right = Math.min(width - 1, box.right);

@@ -8,6 +8,7 @@
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { bands, median, spreadOut } from './repeat-bands.ts';
 import { likenessMargin, likenessTo } from './repeat-likeness.ts';
+import { isOnDetectedOpening } from './repeat-plain.ts';
 
 export interface RepeatCheckTuning {
   /** A floor of repeats (not the example's) whose mean likeness is below this is dropped; −1 keeps all. */
@@ -304,18 +305,15 @@ export function dropUnlikeInFloor(
     }
     return value;
   };
-  const isOnOpening = (repeat: Rectangle) => {
-    const x = (repeat.left + repeat.right) / 2;
-    const y = (repeat.top + repeat.bottom) / 2;
-    return image.openings.some((o) => x >= o.left && x <= o.right && y >= o.top && y <= o.bottom);
-  };
   const dropped = new Set<number>();
   for (const floor of bands(
     repeats.map((repeat) => (repeat.top + repeat.bottom) / 2),
     0.5 * (example.bottom - example.top + 1),
   )) {
     if (floor.length < tuning.leastMembers) continue;
-    const candidates = floor.filter((index) => index !== 0 && !isOnOpening(repeats[index] as Rectangle));
+    const candidates = floor.filter(
+      (index) => index !== 0 && !isOnDetectedOpening(image, repeats[index] as Rectangle),
+    );
     if (candidates.length === 0) continue;
     const alongFloor = [...floor].sort(
       (a, b) => (repeats[a] as Rectangle).left - (repeats[b] as Rectangle).left,

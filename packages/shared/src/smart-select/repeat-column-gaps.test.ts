@@ -66,6 +66,13 @@ describe("select all similar: the windows of a column the grid's crossings misse
     expect(withColumnGapsFilled(image, repeats, { ...defaultColumnGapsTuning, correlation: 1.01 })).toEqual(
       repeats,
     );
+    // A click of more repeats than `mostRepeats` searches no gap, nor one past `maximumGaps`.
+    expect(
+      withColumnGapsFilled(image, repeats, { ...defaultColumnGapsTuning, mostRepeats: repeats.length - 1 }),
+    ).toEqual(repeats);
+    expect(withColumnGapsFilled(image, repeats, { ...defaultColumnGapsTuning, maximumGaps: 0 })).toEqual(
+      repeats,
+    );
     // The gap alone in its facade is its own usual gap: not searched unless every gap is.
     const alone = [example, ...column];
     expect(withColumnGapsFilled(image, alone)).toEqual(alone);

@@ -112,3 +112,29 @@ describe('select all similar: a short top floor ends at its windows’ heads, no
     }
   });
 });
+
+describe('toFloorHeads: a head line only half a floor’s windows see is no floor head (docs/decisions/367)', () => {
+  // A floor of four repeats 12 pixels over their places, on plain plaster; only the first two
+  // stand on framed windows, the last two on bare wall (blind windows). The floor's median line
+  // at the two windows' heads is still much stronger than at the repeats' tops.
+  const heads: Rectangle[] = [60, 180].map((left) => ({ left, top: 200, right: left + 39, bottom: 249 }));
+  const floorImage = prepareFacadeImage(
+    makeImage(560, 320, (x, y) => {
+      const box = heads.find((candidate) => isInside(candidate, x, y));
+      if (!box) return shade(plaster, 1, noise(x, y, 5));
+      const isFrame = x < box.left + 3 || x > box.right - 3 || y < box.top + 3 || y > box.bottom - 3;
+      return shade(isFrame ? frame : glass, 1, noise(x, y, 3));
+    }),
+  );
+  const example = { left: 60, top: 40, right: 99, bottom: 89 };
+  const floor = [60, 180, 300, 420].map((left) => ({ left, top: 188, right: left + 39, bottom: 249 }));
+
+  it('leaves the floor where fewer than 60 % of its windows see the line', () => {
+    expect(toFloorHeads(floorImage, [example, ...floor])).toEqual([example, ...floor]);
+  });
+
+  it('moves it where half is enough (support 0.5)', () => {
+    const moved = toFloorHeads(floorImage, [example, ...floor], { ...defaultFloorHeadTuning, support: 0.5 });
+    expect(moved.slice(1).map((repeat) => repeat.top)).not.toEqual(floor.map((repeat) => repeat.top));
+  });
+});

@@ -9,7 +9,7 @@
  * (cmp_b0011's attic: the light lower glass under the dark upper band, 1.1 against 14).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { boxColour, rowEdge } from './opening-rectangle.ts';
+import { boxColour, colourDistance, rowEdge } from './opening-rectangle.ts';
 import { bands, median } from './repeat-bands.ts';
 
 export interface FloorHeadTuning {
@@ -108,13 +108,6 @@ function isTrimRing(image: FacadeImage, window: Rectangle, head: number): boolea
   const right = boxColour(image, { ...window, top: head, left: window.right - depth + 1 });
   const limit = image.tuning.trimContrast;
   return colourDistance(band, left) <= limit && colourDistance(band, right) <= limit;
-}
-
-function colourDistance(a: Float64Array, b: Float64Array): number {
-  const l = (a[0] as number) - (b[0] as number);
-  const green = (a[1] as number) - (b[1] as number);
-  const blue = (a[2] as number) - (b[2] as number);
-  return Math.sqrt(l * l + green * green + blue * blue);
 }
 
 /** The median of `values`, unrounded (line strengths are fractions). */

@@ -9,7 +9,7 @@ import {
   sideError,
 } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle } from './facade-select.ts';
-import { joinPairsOnOneWindow } from './repeat-pairs.ts';
+import { defaultPairsTuning, joinPairsOnOneWindow } from './repeat-pairs.ts';
 
 describe('select all similar: two repeats on one wider window become one (docs/decisions/357)', () => {
   // A floor of two narrow framed two-pane windows (50 × 60) a 30-px pier apart, and one wide
@@ -98,5 +98,74 @@ describe('select all similar: a joined pair in a recess takes the window’s jam
     const [, joined] = joinPairsOnOneWindow(image, [example, leftRepeat, rightRepeat]);
     expect(joined).toBeDefined();
     expect(sideError(joined as Rectangle, wide)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('select all similar: a joined pair keeps its rows where the lines it found are a transom’s (docs/decisions/372)', () => {
+  // A wide window (110 × 60) of glass near the wall's colour, crossed by two dark bars the
+  // whole width (a transom at rows 118–121 and another at 136–139): the strongest lines near
+  // the pair's top and bottom are the bars', 18 rows apart, not the window's head and sill.
+  const wide = { left: 220, top: 100, right: 329, bottom: 159 };
+  const example = { left: 40, top: 220, right: 89, bottom: 279 };
+  const image = prepareFacadeImage(
+    makeImage(400, 320, (x, y) => {
+      const grain = noise(x, y, 2);
+      const grey = (value: number): Colour => [value + grain, value + grain, value + grain - 10];
+      if (isInside(example, x, y)) return grey(isTwoPaneFrame(example, x, y) ? 75 : 120);
+      if (!isInside(wide, x, y)) return grey(210);
+      const isBar = (y >= 118 && y <= 121) || (y >= 136 && y <= 139);
+      return grey(isBar ? 60 : 196);
+    }),
+  );
+  const leftHalf = { left: 220, top: 100, right: 272, bottom: 159 };
+  const rightHalf = { left: 278, top: 100, right: 329, bottom: 159 };
+
+  it('joins the halves over the window’s full height', () => {
+    const [, joined] = joinPairsOnOneWindow(image, [example, leftHalf, rightHalf]);
+    expect(joined?.top).toBe(wide.top);
+    expect(joined?.bottom).toBe(wide.bottom);
+  });
+
+  it('ends it at the bars where any two lines would do (headToSill 0.01)', () => {
+    const [, joined] = joinPairsOnOneWindow(image, [example, leftHalf, rightHalf], {
+      ...defaultPairsTuning,
+      headToSill: 0.01,
+    });
+    expect((joined?.bottom ?? 0) - (joined?.top ?? 0)).toBeLessThan(30);
+  });
+});
+
+describe('select all similar: a joined pair on the window’s jambs stays there (docs/decisions/373)', () => {
+  // A wide window (110 × 60): a 4-px dark frame on a light wall, mid-grey glass. The frame's
+  // inner edge against the glass is a line a little over half as strong as its outer edge.
+  const wide = { left: 220, top: 100, right: 329, bottom: 159 };
+  const example = { left: 40, top: 220, right: 89, bottom: 279 };
+  const image = prepareFacadeImage(
+    makeImage(400, 320, (x, y) => {
+      const grain = noise(x, y, 2);
+      const grey = (value: number): Colour => [value + grain, value + grain, value + grain - 10];
+      for (const box of [wide, example]) {
+        if (!isInside(box, x, y)) continue;
+        const inFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+        return grey(inFrame ? 75 : 150);
+      }
+      return grey(210);
+    }),
+  );
+  const leftHalf = { left: 220, top: 100, right: 272, bottom: 159 };
+  const rightHalf = { left: 278, top: 100, right: 329, bottom: 159 };
+
+  it('keeps its sides on the frame’s outer edges, not on its inner ones', () => {
+    const [, joined] = joinPairsOnOneWindow(image, [example, leftHalf, rightHalf]);
+    expect(joined?.left).toBe(wide.left);
+    expect(joined?.right).toBe(wide.right);
+  });
+
+  it('moves them in where a line half as strong would do (strongerJamb 0.5)', () => {
+    const [, joined] = joinPairsOnOneWindow(image, [example, leftHalf, rightHalf], {
+      ...defaultPairsTuning,
+      strongerJamb: 0.5,
+    });
+    expect(joined?.left).toBeGreaterThan(wide.left + 2);
   });
 });

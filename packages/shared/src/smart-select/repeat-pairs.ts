@@ -33,32 +33,41 @@ const unbroken = 0.9;
  * under it, cmp_b0006) and only the rows both share are.
  */
 const alikeHeights = 0.15;
-/**
- * A side of the joined repeat moves onto a column line within the outer half of its repeat
- * when that line is at least this many times as strong as the side's own (a row of columns
- * either side): each repeat of the pair, placed at the example's size, may reach past the
- * window's jamb onto the wall. Both are read between the window's head and sill where the
- * test found those (decision 372's bar), over the rows a window's jambs run: over the union's
- * rows, which take the wall over the head and a balcony's recess, the recess's sides read as
- * strong as the jambs (cmp_b0001). 1.5 before docs/decisions/373.
- */
-const strongerJamb = 1.1;
 /** The lines are looked for this share of the pair's height beyond its top and bottom. */
 const lineReach = 0.2;
-/**
- * The joined repeat ends at the head and sill lines its test found where they lie inside it and
- * at least this share of its height apart: the rows over the head and under the sill are the
- * wall and a balcony's railing that the example-sized repeats took (cmp_b0006). Lines nearer
- * together are a transom and the glass's middle, not the window's ends (cmp_b0001's joined
- * windows: their lines 1–20 rows apart in 41); 0 never moves them (docs/decisions/372).
- */
-const headToSill = 0.7;
+
+export interface PairsTuning {
+  /**
+   * A side of the joined repeat moves onto a column line within the outer half of its repeat
+   * when that line is at least this many times as strong as the side's own (a row of columns
+   * either side): each repeat of the pair, placed at the example's size, may reach past the
+   * window's jamb onto the wall. Both are read between the window's head and sill where the
+   * test found those (decision 372's bar), over the rows a window's jambs run: over the union's
+   * rows, which take the wall over the head and a balcony's recess, the recess's sides read as
+   * strong as the jambs (cmp_b0001). 1.5 before docs/decisions/373.
+   */
+  strongerJamb: number;
+  /**
+   * The joined repeat ends at the head and sill lines its test found where they lie inside it and
+   * at least this share of its height apart: the rows over the head and under the sill are the
+   * wall and a balcony's railing that the example-sized repeats took (cmp_b0006). Lines nearer
+   * together are a transom and the glass's middle, not the window's ends (cmp_b0001's joined
+   * windows: their lines 1–20 rows apart in 41); 0 never moves them (docs/decisions/372).
+   */
+  headToSill: number;
+}
+
+export const defaultPairsTuning: PairsTuning = { strongerJamb: 1.1, headToSill: 0.7 };
 
 /**
  * The repeats (the example first, left as the user marked it) with each pair on one window
  * replaced by their union, in the first one's place.
  */
-export function joinPairsOnOneWindow(image: FacadeImage, repeats: Rectangle[]): Rectangle[] {
+export function joinPairsOnOneWindow(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: PairsTuning = defaultPairsTuning,
+): Rectangle[] {
   const joined: Rectangle[] = [...repeats];
   // A repeat joins one partner at most; the second of each pair goes.
   const paired = new Set<number>();
@@ -80,7 +89,8 @@ export function joinPairsOnOneWindow(image: FacadeImage, repeats: Rectangle[]): 
       right: Math.max(a.right, b.right),
       bottom: alike ? Math.max(a.bottom, b.bottom) : Math.min(a.bottom, b.bottom),
     };
-    joined[first] = withinHeadAndSill(withSidesOnJambs(image, union, a, b, jambRows(union, lines)), lines);
+    const sides = withSidesOnJambs(image, union, a, b, jambRows(union, lines, tuning), tuning.strongerJamb);
+    joined[first] = withinHeadAndSill(sides, lines, tuning);
     paired.add(first);
     paired.add(second);
     gone.add(second);
@@ -128,13 +138,21 @@ function headAndSill(image: FacadeImage, a: Rectangle, b: Rectangle): { head: nu
 }
 
 /** `joined` ending at the head and sill lines where they lie inside it, `headToSill` of its height apart. */
-function withinHeadAndSill(joined: Rectangle, lines: { head: number; sill: number }): Rectangle {
-  if (!areWindowEnds(joined, lines)) return joined;
+function withinHeadAndSill(
+  joined: Rectangle,
+  lines: { head: number; sill: number },
+  tuning: PairsTuning,
+): Rectangle {
+  if (!areWindowEnds(joined, lines, tuning)) return joined;
   return { ...joined, top: Math.max(joined.top, lines.head), bottom: Math.min(joined.bottom, lines.sill) };
 }
 
 /** Whether the head and sill lines lie `headToSill` of the repeat's height apart: the window's ends. */
-function areWindowEnds(repeat: Rectangle, { head, sill }: { head: number; sill: number }): boolean {
+function areWindowEnds(
+  repeat: Rectangle,
+  { head, sill }: { head: number; sill: number },
+  { headToSill }: PairsTuning,
+): boolean {
   return headToSill > 0 && sill - head >= headToSill * (repeat.bottom - repeat.top + 1);
 }
 
@@ -142,8 +160,12 @@ function areWindowEnds(repeat: Rectangle, { head, sill }: { head: number; sill: 
  * The rows over which the jambs are read: between the head and sill lines where those are the
  * window's ends, else the union's (docs/decisions/373).
  */
-function jambRows(union: Rectangle, lines: { head: number; sill: number }): { top: number; bottom: number } {
-  return areWindowEnds(union, lines) ? { top: lines.head, bottom: lines.sill } : union;
+function jambRows(
+  union: Rectangle,
+  lines: { head: number; sill: number },
+  tuning: PairsTuning,
+): { top: number; bottom: number } {
+  return areWindowEnds(union, lines, tuning) ? { top: lines.head, bottom: lines.sill } : union;
 }
 
 /**
@@ -196,6 +218,7 @@ function withSidesOnJambs(
   a: Rectangle,
   b: Rectangle,
   { top, bottom }: { top: number; bottom: number },
+  strongerJamb: number,
 ): Rectangle {
   const ownLine = (x: number) =>
     Math.max(

@@ -61,6 +61,11 @@ describe('select all similar drops a repeat on plain wall (docs/decisions/371)',
     expect(dropPlainRepeats(image, repeats, { ...defaultPlainRepeatTuning, share: 0 })).toEqual(repeats);
   });
 
+  it('keeps a plain repeat whose middle lies in an opening the detector found', () => {
+    const detected = { ...image, openings: [...image.openings, onWall] };
+    expect(dropPlainRepeats(detected, repeats)).toEqual(repeats);
+  });
+
   it('keeps a floor of fewer than three repeats', () => {
     const two = [windows[0] as Rectangle, onWall];
     expect(dropPlainRepeats(image, two)).toEqual(two);

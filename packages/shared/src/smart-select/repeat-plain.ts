@@ -8,6 +8,7 @@
  * cornice over it), but its middle is bare: a window's middle holds glazing bars, shutter
  * slats, curtains' folds, reflections.
  */
+import { barDensity } from './balcony-repeats.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { bands, median } from './repeat-bands.ts';
 
@@ -47,14 +48,14 @@ export function dropPlainRepeats(
     const typical = median(floor.map((index) => Math.round(1000 * (lines[index] as number)))) / 1000;
     for (const index of floor) {
       if (index === 0 || (lines[index] as number) >= tuning.share * typical) continue;
-      if (!isOnOpening(image, repeats[index] as Rectangle)) dropped.add(index);
+      if (!isOnDetectedOpening(image, repeats[index] as Rectangle)) dropped.add(index);
     }
   }
   return dropped.size === 0 ? repeats : repeats.filter((_, index) => !dropped.has(index));
 }
 
-/** Whether the repeat's middle lies in an opening the detector found. */
-function isOnOpening(image: FacadeImage, repeat: Rectangle): boolean {
+/** Whether the repeat's middle lies in an opening the detector found (decisions 353, 371). */
+export function isOnDetectedOpening(image: FacadeImage, repeat: Rectangle): boolean {
   const x = (repeat.left + repeat.right) / 2;
   const y = (repeat.top + repeat.bottom) / 2;
   return image.openings.some((o) => x >= o.left && x <= o.right && y >= o.top && y <= o.bottom);
@@ -65,7 +66,7 @@ function isOnOpening(image: FacadeImage, repeat: Rectangle): boolean {
  * over the middle half, each way, of a rectangle.
  */
 function middleLines(image: FacadeImage, rectangle: Rectangle): number {
-  const { width, height, verticalEdgeSums, horizontalEdgeSums } = image;
+  const { width, height, horizontalEdgeSums } = image;
   const insetX = Math.floor((rectangle.right - rectangle.left + 1) / 4);
   const insetY = Math.floor((rectangle.bottom - rectangle.top + 1) / 4);
   const left = Math.max(0, rectangle.left + insetX);
@@ -73,13 +74,10 @@ function middleLines(image: FacadeImage, rectangle: Rectangle): number {
   const top = Math.max(0, rectangle.top + insetY);
   const bottom = Math.min(height - 1, rectangle.bottom - insetY);
   if (right < left || bottom < top) return 0;
-  let sum = 0;
-  for (let x = left; x <= right; x++)
-    sum +=
-      (verticalEdgeSums[(bottom + 1) * width + x] as number) - (verticalEdgeSums[top * width + x] as number);
+  let across = 0;
   for (let y = top; y <= bottom; y++)
-    sum +=
+    across +=
       (horizontalEdgeSums[y * (width + 1) + right + 1] as number) -
       (horizontalEdgeSums[y * (width + 1) + left] as number);
-  return sum / ((right - left + 1) * (bottom - top + 1));
+  return barDensity(image, { left, top, right, bottom }) + across / ((right - left + 1) * (bottom - top + 1));
 }
