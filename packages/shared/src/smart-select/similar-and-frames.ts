@@ -35,6 +35,7 @@ import { defaultOwnFrameTuning, toOwnFrames } from './repeat-own-frames.ts';
 import { joinPairsOnOneWindow } from './repeat-pairs.ts';
 import { dropPlainRepeats } from './repeat-plain.ts';
 import { dropOverlappingNeighbours } from './repeat-side-by-side.ts';
+import { keepStackedOverlapApart } from './repeat-stacked-overlap.ts';
 
 /**
  * The repeats of an opening on the facade, the example first: the places along its floor and
@@ -179,7 +180,9 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   );
   // Last, a floor whose tops sit on next to no line takes the head line its windows share,
   // where that is much the stronger (docs/decisions/367).
-  const headed = toFloorHeads(image, found);
+  // A repeat far taller than the example that runs into the window below or above it in its
+  // column goes back to the example's height (docs/decisions/394).
+  const headed = keepStackedOverlapApart(toFloorHeads(image, found));
   // The detected opening matched in the user's rectangle's place is the better template, not
   // the better outline: the user's own rectangle comes back as they marked it (cmp_b0010: the
   // detected opening took 14–19 pixels of the balcony's railing under the window;
