@@ -138,3 +138,45 @@ describe('toFloorHeads: a head line only half a floor’s windows see is no floo
     expect(moved.slice(1).map((repeat) => repeat.top)).not.toEqual(floor.map((repeat) => repeat.top));
   });
 });
+
+describe('toFloorHeads: a floor whose tops sit on the glass under its frames’ heads moves up to the heads (docs/decisions/391)', () => {
+  // Three floors of three windows (40 × 50) on plaster, each a dark frame 4 pixels wide at the
+  // sides and 10 deep at its head around lighter glass. The top floor's repeats start on the
+  // glass under the head (cmp_b0005's balcony floor, 12 pixels low); the head's outer edge is a
+  // stronger line, but not 3 times as strong, so decision 367's step alone leaves them.
+  const lefts = [60, 230, 400];
+  const floorTops = [60, 200, 340];
+  const windows: Rectangle[] = floorTops.flatMap((top) =>
+    lefts.map((left) => ({ left, top, right: left + 39, bottom: top + 49 })),
+  );
+  const headed = prepareFacadeImage(
+    makeImage(560, 460, (x, y) => {
+      const grain = noise(x, y, 3);
+      const box = windows.find((candidate) => isInside(candidate, x, y));
+      if (!box) return shade(plaster, 1, noise(x, y, 5));
+      const isFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 10 || y > box.bottom - 4;
+      return shade(isFrame ? frame : [120, 140, 160], 1, grain);
+    }),
+  );
+  const onGlass: Rectangle[] = [
+    ...windows.slice(3, 6),
+    ...windows.slice(0, 3).map((window) => ({ ...window, top: window.top + 10 })),
+    ...windows.slice(6),
+  ];
+
+  it('moves the top floor’s tops onto its frames’ heads and leaves the other floors', () => {
+    const moved = toFloorHeads(headed, onGlass);
+    for (let at = 3; at < 6; at++) {
+      const window = windows[at - 3] as Rectangle;
+      const repeat = moved[at] as Rectangle;
+      expect(Math.abs(repeat.top - window.top), `top of top-floor window ${at - 3}`).toBeLessThanOrEqual(1);
+      expect(repeat.bottom).toBe(window.bottom);
+    }
+    expect(moved.slice(0, 3)).toEqual(onGlass.slice(0, 3));
+    expect(moved.slice(6)).toEqual(onGlass.slice(6));
+  });
+
+  it('leaves them with the step off (frameReach 0, the record’s “before”)', () => {
+    expect(toFloorHeads(headed, onGlass, { ...defaultFloorHeadTuning, frameReach: 0 })).toEqual(onGlass);
+  });
+});

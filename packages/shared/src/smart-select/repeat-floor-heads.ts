@@ -29,6 +29,24 @@ export interface FloorHeadTuning {
    */
   support: number;
   ownStronger: number;
+  /**
+   * A floor whose tops sit on the glass under its frames' heads (cmp_b0005's balcony floor: 12
+   * pixels low) moves up to the farthest row within this share of its median height above its
+   * tops whose line is as strong as the one at the tops and ends at the windows' sides (0: off;
+   * docs/decisions/391).
+   */
+  frameReach: number;
+  /**
+   * The row's line beside the windows (read one `inset` of their width out, past a gap as wide:
+   * a balcony slab or a hood juts out a little) is at most this share of the one across them: a
+   * cornice, a hood or a string course runs on past the window, a frame's head ends at it.
+   */
+  besideShare: number;
+  /**
+   * The floor's tops all lie within this share of its median height (2 pixels at least) of its
+   * median top: one row of windows, not two buildings' floors banded together (cmp_b0003).
+   */
+  topsAgree: number;
 }
 
 export const defaultFloorHeadTuning: FloorHeadTuning = {
@@ -36,6 +54,9 @@ export const defaultFloorHeadTuning: FloorHeadTuning = {
   reach: 0.35,
   support: 0.6,
   ownStronger: 1.2,
+  frameReach: 0.3,
+  besideShare: 0.5,
+  topsAgree: 0.05,
 };
 
 /** A row's line is read along the window less this share of its width at each end (decision 209's reading). */
@@ -82,7 +103,15 @@ export function toFloorHeads(
       }
     }
     const own = Math.max(floorLine(top - 1), floorLine(top), floorLine(top + 1));
-    if (head === top || strongest < tuning.stronger * own) continue;
+    if (head === top || strongest < tuning.stronger * own) {
+      const frameHead = frameHeadOver(image, repeats, windows, top, own, floorLine, tuning);
+      if (frameHead === null) continue;
+      for (const index of windows) {
+        const window = repeats[index] as Rectangle;
+        if (frameHead < window.top) moved[index] = { ...window, top: frameHead };
+      }
+      continue;
+    }
     const seeing = windows.filter((index) => line(head, index) >= tuning.ownStronger * ownLine(index)).length;
     if (seeing < Math.max(2, tuning.support * windows.length)) continue;
     for (const index of windows) {
@@ -93,6 +122,59 @@ export function toFloorHeads(
     }
   }
   return moved;
+}
+
+/**
+ * The frames' head over a floor whose tops sit on the glass under it (docs/decisions/391): the
+ * farthest row up within `frameReach` of the floor's median height whose line (the median over
+ * the floor's windows) is at least as strong as the one at the tops and ends at the windows'
+ * sides — beside them, on the wall, the row's line is at most `besideShare` of it (a cornice, a
+ * hood or a string course runs on past the window) — or null. Only where the floor's tops agree
+ * (`topsAgree`), and not up to the windows over the floor (their bottoms end at their sides too). Reads the running row sums only, a few rows per window.
+ */
+function frameHeadOver(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  windows: number[],
+  top: number,
+  own: number,
+  floorLine: (y: number) => number,
+  tuning: FloorHeadTuning,
+): number | null {
+  if (tuning.frameReach <= 0 || own <= 0) return null;
+  const heights = windows.map(
+    (index) => (repeats[index] as Rectangle).bottom - (repeats[index] as Rectangle).top + 1,
+  );
+  const span = Math.round(tuning.frameReach * median(heights));
+  const agree = Math.max(2, Math.round(tuning.topsAgree * median(heights)));
+  if (windows.some((index) => Math.abs((repeats[index] as Rectangle).top - top) > agree)) return null;
+  const beside = (y: number) =>
+    middleValue(
+      windows.map((index) => {
+        const window = repeats[index] as Rectangle;
+        const reach = Math.max(2, Math.floor(inset * (window.right - window.left + 1)));
+        return Math.max(
+          rowEdge(image, y, window.left - 2 * reach - 1, window.left - reach - 2),
+          rowEdge(image, y, window.right + reach + 2, window.right + 2 * reach + 1),
+        );
+      }),
+    );
+  // Not up to (or past) the windows over them: their bottoms end at their sides too.
+  const floor = new Set(windows);
+  let ceiling = 0;
+  for (const [index, other] of repeats.entries()) {
+    if (floor.has(index) || other.bottom >= top) continue;
+    const over = windows.some((at) => {
+      const window = repeats[at] as Rectangle;
+      return other.left <= window.right && other.right >= window.left;
+    });
+    if (over) ceiling = Math.max(ceiling, other.bottom + 3);
+  }
+  for (let y = Math.max(1, ceiling, top - span); y < top - 1; y++) {
+    const strength = floorLine(y);
+    if (strength >= own && beside(y) <= tuning.besideShare * strength) return y;
+  }
+  return null;
 }
 
 /**
