@@ -51,7 +51,7 @@ export interface SmartSelectSession {
 }
 
 /**
- * "Select all similar", then one wall click and one window click at the photo's centre,
+ * "Select all similar" (twice), then one wall click and one window click at the photo's centre,
  * answers thrown away, as the last step of the preparation: a click's code runs its first
  * time in V8's interpreter, several times slower than compiled, so the user's first wall
  * click cost 60–100 ms of the worker's thread where later ones cost 20–30
@@ -68,6 +68,12 @@ function warmUp(facade: FacadeImage): void {
   const bySize = [...facade.openings].sort((a, b) => rectangleArea(a) - rectangleArea(b));
   const example = bySize[Math.floor(bySize.length / 2)];
   if (example) framesOfOpenings(facade, findSimilar(facade, example));
+  // And on the one at three quarters of the sizes: a larger example, with fewer repeats, runs
+  // the steps that take floors and columns on (decisions 279, 301, 351, 375), which the first
+  // rarely reaches; their first run made a user's later click the slowest
+  // (docs/decisions/397-select-all-similar-warmed-on-two-examples.md).
+  const larger = bySize[Math.floor((3 * bySize.length) / 4)];
+  if (larger && larger !== example) framesOfOpenings(facade, findSimilar(facade, larger));
   selectFacadeElement(facade, centre, 'surface');
   const opening = refineOpening(facade, null, centre, 'add');
   if (opening) frameOfOpening(facade, opening);
