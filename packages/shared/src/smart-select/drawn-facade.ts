@@ -105,3 +105,48 @@ export function drawFramedFacade(
     }),
   );
 }
+
+/**
+ * Three bays (400 × 400), each a tall opening in a dark surround holding three windows stacked one above
+ * the other, each window with its own white frame around dark glass, a dark panel between
+ * them (cmp_b0009's sashes). The grid finds each window at its own place; windows stacked in
+ * a column stay separate windows (docs/decisions/263-select-all-similar-stacked-windows.md).
+ */
+export function drawStackedBays(): { pixels: RgbaPixels; windows: Rectangle[]; windowHeight: number } {
+  const width = 400;
+  const height = 400;
+  const lefts = [40, 170, 300];
+  const tops = [60, 150, 240];
+  const windowWidth = 50;
+  const windowHeight = 70;
+  const windows: Rectangle[] = tops.flatMap((top) =>
+    lefts.map((left) => ({ left, top, right: left + windowWidth - 1, bottom: top + windowHeight - 1 })),
+  );
+  const surrounds: Rectangle[] = lefts.map((left) => ({
+    left: left - 6,
+    right: left + windowWidth + 5,
+    top: (tops[0] as number) - 6,
+    bottom: (tops[2] as number) + windowHeight + 5,
+  }));
+
+  const plaster: Colour = [214, 200, 176];
+  const surround: Colour = [70, 58, 48];
+  const frame: Colour = [96, 80, 66];
+  const glass: Colour = [40, 48, 60];
+  const panel: Colour = [84, 70, 58];
+  const pixels = makeImage(width, height, (x, y) => {
+    const grain = noise(x, y, 3);
+    const box = windows.find((candidate) => isInside(candidate, x, y));
+    if (box) {
+      const isFrame = x < box.left + 4 || x > box.right - 4 || y < box.top + 4 || y > box.bottom - 4;
+      return shade(isFrame ? frame : glass, 1, grain);
+    }
+    const outer = surrounds.find((candidate) => isInside(candidate, x, y));
+    if (outer) {
+      const isBand = x < outer.left + 6 || x > outer.right - 6 || y < outer.top + 6 || y > outer.bottom - 6;
+      return shade(isBand ? surround : panel, 1, grain);
+    }
+    return shade(plaster, 1 - 0.1 * (y / height), noise(x, y, 6));
+  });
+  return { pixels, windows, windowHeight };
+}
