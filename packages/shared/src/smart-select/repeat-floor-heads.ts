@@ -47,6 +47,14 @@ export interface FloorHeadTuning {
    * median top: one row of windows, not two buildings' floors banded together (cmp_b0003).
    */
   topsAgree: number;
+  /**
+   * A repeat at most this share of its column's median height, the others of the column about
+   * that height, grows down to it when the row there is a much stronger line than its bottom
+   * (`columnLine` times): a French window found at the example's height, its real bottom on the
+   * balcony slab (0: off; docs/decisions/398).
+   */
+  columnShort: number;
+  columnLine: number;
 }
 
 export const defaultFloorHeadTuning: FloorHeadTuning = {
@@ -57,6 +65,8 @@ export const defaultFloorHeadTuning: FloorHeadTuning = {
   frameReach: 0.3,
   besideShare: 0.5,
   topsAgree: 0.05,
+  columnShort: 0.8,
+  columnLine: 1.5,
 };
 
 /** A row's line is read along the window less this share of its width at each end (decision 209's reading). */
@@ -199,4 +209,64 @@ function middleValue(values: number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[Math.floor(middle)] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * The repeats with a column's short ones grown down to the column's height (docs/decisions/398):
+ * a column of at least four repeats of one width, most of them about one height, and a repeat
+ * at most `columnShort` of it (the example excepted) whose row at that height is at least
+ * `columnLine` times as strong a line as the one at its bottom, another repeat of its floor
+ * reaching that row already: a French window found at the
+ * example's height stops on its glass, its own bottom is the balcony slab's line. Only with a
+ * repeat of its column under it, and not into that. Reads the running row sums only, a few rows per short repeat.
+ */
+export function grownInColumns(
+  image: FacadeImage,
+  repeats: Rectangle[],
+  tuning: FloorHeadTuning = defaultFloorHeadTuning,
+): Rectangle[] {
+  if (tuning.columnShort <= 0 || repeats.length < 4) return repeats;
+  const moved = [...repeats];
+  const heightOf = (window: Rectangle) => window.bottom - window.top + 1;
+  const lineAt = (y: number, window: Rectangle) => {
+    const cut = Math.floor(inset * (window.right - window.left + 1));
+    return Math.max(
+      rowEdge(image, y - 1, window.left + cut, window.right - cut),
+      rowEdge(image, y, window.left + cut, window.right - cut),
+      rowEdge(image, y + 1, window.left + cut, window.right - cut),
+    );
+  };
+  for (const [index, window] of repeats.entries()) {
+    if (index === 0) continue;
+    const width = window.right - window.left + 1;
+    const near = Math.max(2, Math.round(0.1 * width));
+    const column = repeats.filter(
+      (other) => Math.abs(other.left - window.left) <= near && Math.abs(other.right - window.right) <= near,
+    );
+    if (column.length < 4) continue;
+    const tall = median(column.map(heightOf));
+    const height = heightOf(window);
+    if (height > tuning.columnShort * tall) continue;
+    const about = column.filter((other) => Math.abs(heightOf(other) - tall) <= 0.1 * tall).length;
+    if (about < Math.max(3, 0.5 * column.length)) continue;
+    const bottom = window.top + tall - 1;
+    if (bottom >= image.height - 2) continue;
+    // Between repeats of its column, not into the one under it: the lowest repeat of a column
+    // may be a piece of the ground floor (cmp_b0008's false find grew onto the pavement).
+    const below = column.filter((other) => other.top > window.top).map((other) => other.top);
+    if (below.length === 0 || Math.min(...below) <= bottom + 2) continue;
+    // Another window of its floor already reaches that bottom (a French window found tall): a
+    // floor of windows all shorter than their column's (cmp_b0010's top floor) stays.
+    const agree = Math.max(3, 0.1 * tall);
+    const mate = repeats.some(
+      (other) =>
+        other !== window &&
+        Math.abs(other.top - window.top) <= agree &&
+        Math.abs(other.bottom - bottom) <= agree,
+    );
+    if (!mate) continue;
+    if (lineAt(bottom, window) < tuning.columnLine * lineAt(window.bottom, window)) continue;
+    moved[index] = { ...window, bottom };
+  }
+  return moved;
 }

@@ -27,7 +27,7 @@ import { leaveOutDoors } from './repeat-doors.ts';
 import { withFindsAlongTheirColumns } from './repeat-finds-columns.ts';
 import { withFlankingLeaves } from './repeat-flanks.ts';
 import { withColumnGapsFilled, withFloorGapsFilled } from './repeat-floor-gaps.ts';
-import { toFloorHeads } from './repeat-floor-heads.ts';
+import { grownInColumns, toFloorHeads } from './repeat-floor-heads.ts';
 import { withFloorsGoingOn, withFoundFloorsGoingOn } from './repeat-floors-go-on.ts';
 import { findRepeats } from './repeat-grid.ts';
 import { grownAlongJambs } from './repeat-jambs.ts';
@@ -182,7 +182,7 @@ export function findSimilar(image: FacadeImage, opening: Rectangle): Rectangle[]
   // where that is much the stronger (docs/decisions/367).
   // A repeat far taller than the example that runs into the window below or above it in its
   // column goes back to the example's height (docs/decisions/394).
-  const headed = keepStackedOverlapApart(toFloorHeads(image, found));
+  const headed = keepStackedOverlapApart(grownInColumns(image, toFloorHeads(image, found)));
   // The detected opening matched in the user's rectangle's place is the better template, not
   // the better outline: the user's own rectangle comes back as they marked it (cmp_b0010: the
   // detected opening took 14–19 pixels of the balcony's railing under the window;
