@@ -70,7 +70,9 @@ describe('grownInColumns: a column’s short repeat grows to the column’s heig
     expect(grownInColumns(image, some)).toEqual(some);
   });
 
-  it('leaves every repeat when off (the record’s “before”)', () => {
+  it('leaves every repeat when off (the record’s “before”), and above `columnMostRepeats` repeats', () => {
     expect(grownInColumns(image, repeats, { ...defaultFloorHeadTuning, columnShort: 0 })).toEqual(repeats);
+    const fewer = { ...defaultFloorHeadTuning, columnMostRepeats: repeats.length - 1 };
+    expect(grownInColumns(image, repeats, fewer)).toEqual(repeats);
   });
 });
