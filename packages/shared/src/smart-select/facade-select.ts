@@ -539,6 +539,12 @@ export interface FacadeTuning {
    */
   completionUnlikeSides: number;
   /**
+   * A part of the wall's colour is still added when a dark frame line runs on along both its sides
+   * as along the cut's, darker than the part by this much (OKLab L ×100; 0: never;
+   * docs/decisions/400-frames-running-on-past-the-cut.md).
+   */
+  completionFrameContrast: number;
+  /**
    * A wall click also cuts the window its cuts' grid predicts where none was cut: a column of
    * at least `gridCompletePeers` cuts with sides within `gridCompleteSlack` × their width (0:
    * never) meets a floor of at least `gridCompleteFloor` cuts in other columns, and the place
@@ -797,6 +803,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   completionWidth: 4,
   completionWallShare: 0.5,
   completionUnlikeSides: 6,
+  completionFrameContrast: 8,
   gridCompleteSlack: 0.1,
   gridCompletePeers: 2,
   gridCompleteFloor: 1,
@@ -1058,6 +1065,7 @@ export function surfaceClick(
       maximumWidth: image.tuning.completionWidth,
       wallShare: image.tuning.completionWallShare,
       unlikeSides: image.tuning.completionUnlikeSides,
+      frameContrast: image.tuning.completionFrameContrast,
     },
     (px, py) => analysis.ownColour[image.superpixels.labels[py * image.width + px] as number] === 1,
   );

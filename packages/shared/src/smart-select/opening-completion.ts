@@ -33,6 +33,13 @@ export interface CompletionTuning {
    * them all the same (docs/decisions/288-light-window-parts-unlike-their-sides.md).
    */
   unlikeSides: number;
+  /**
+   * …or unless the dark frame line along both of the cut's sides runs on along the part, as dark
+   * and of the same colour, at least this much darker than the part (OKLab L ×100; 0: never):
+   * a tall window whose dark part was cut and whose light part, in its frame, was not
+   * (docs/decisions/400-frames-running-on-past-the-cut.md).
+   */
+  frameContrast?: number;
 }
 
 /**
@@ -57,7 +64,9 @@ export function completeOpenings(
     // Not into the wall itself: a part mostly of the clicked wall's own colour stays, unless it
     // stands out from the wall beside it (decision 288).
     const isPlain = (part: Rectangle) =>
-      wallShare(part, isWall) > tuning.wallShare && !isUnlikeBothSides(image, part, tuning.unlikeSides);
+      wallShare(part, isWall) > tuning.wallShare &&
+      !isUnlikeBothSides(image, part, tuning.unlikeSides) &&
+      !frameRunsOn(image, cut, part, tuning.frameContrast ?? 0);
     let bottom = completedSide(image, cut, others, 1, tuning, average, cell);
     if (bottom !== cut.bottom && isPlain({ ...cut, top: cut.bottom + 1, bottom })) bottom = cut.bottom;
     let top = completedSide(image, cut, others, -1, tuning, average, cell);
@@ -82,6 +91,34 @@ function isUnlikeBothSides(image: FacadeImage, part: Rectangle, limit: number): 
   const left = boxColour(image, { ...part, left: part.left - gap - strip, right: part.left - gap - 1 });
   const right = boxColour(image, { ...part, left: part.right + gap + 1, right: part.right + gap + strip });
   return isUnlike(colour, left, limit) && isUnlike(colour, right, limit);
+}
+
+/**
+ * Whether a dark frame line runs on from `cut` along both sides of `part` (the cut's rows
+ * continued): on each side a strip (a twentieth of the width, at least 2 pixels) just inside or
+ * just outside the side is, along the part, darker than the part's middle by `limit` and of the
+ * colour it has along the cut (within `limit`, OKLab ×100). A sill, a lintel or the wall in shade
+ * below a window is as light at the window's sides as in its middle.
+ */
+function frameRunsOn(image: FacadeImage, cut: Rectangle, part: Rectangle, limit: number): boolean {
+  if (limit <= 0) return false;
+  const strip = Math.max(2, Math.round(0.05 * (part.right - part.left + 1)));
+  // The frame is read along at least four times its own width of the cut.
+  if (cut.bottom - cut.top + 1 < 4 * strip) return false;
+  if (part.left - strip < 0 || part.right + strip >= image.width) return false;
+  if (part.right - part.left + 1 <= 4 * strip) return false;
+  const middle = boxColour(image, { ...part, left: part.left + 2 * strip, right: part.right - 2 * strip });
+  const holds = (left: number) => {
+    const along = boxColour(image, { ...part, left, right: left + strip - 1 });
+    const beside = boxColour(image, { ...cut, left, right: left + strip - 1 });
+    const l = (along[0] as number) - (beside[0] as number);
+    const a = (along[1] as number) - (beside[1] as number);
+    const b = (along[2] as number) - (beside[2] as number);
+    return (middle[0] as number) - (along[0] as number) >= limit && Math.sqrt(l * l + a * a + b * b) <= limit;
+  };
+  return (
+    (holds(part.left) || holds(part.left - strip)) && (holds(part.right - strip + 1) || holds(part.right + 1))
+  );
 }
 
 /** The share of a rectangle's pixels (sampled about 400 times) where `isWall` holds. */
