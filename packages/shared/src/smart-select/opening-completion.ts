@@ -8,7 +8,7 @@
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { averageEdgeStrength } from './opening-detector.ts';
-import { boxColour, columnEdge, rowEdge } from './opening-rectangle.ts';
+import { boxColour, colourDistance, columnEdge, rowEdge } from './opening-rectangle.ts';
 import { isUnlike } from './opening-trims.ts';
 import { rectangleArea } from './rectangles.ts';
 
@@ -111,10 +111,7 @@ function frameRunsOn(image: FacadeImage, cut: Rectangle, part: Rectangle, limit:
   const holds = (left: number) => {
     const along = boxColour(image, { ...part, left, right: left + strip - 1 });
     const beside = boxColour(image, { ...cut, left, right: left + strip - 1 });
-    const l = (along[0] as number) - (beside[0] as number);
-    const a = (along[1] as number) - (beside[1] as number);
-    const b = (along[2] as number) - (beside[2] as number);
-    return (middle[0] as number) - (along[0] as number) >= limit && Math.sqrt(l * l + a * a + b * b) <= limit;
+    return (middle[0] as number) - (along[0] as number) >= limit && colourDistance(along, beside) <= limit;
   };
   return (
     (holds(part.left) || holds(part.left - strip)) && (holds(part.right - strip + 1) || holds(part.right + 1))
