@@ -150,3 +150,27 @@ export function drawStackedBays(): { pixels: RgbaPixels; windows: Rectangle[]; w
   });
   return { pixels, windows, windowHeight };
 }
+
+/**
+ * Two floors of three windows (70 × 110) on a 350 × 300 photo, a transom 45 pixels under each
+ * window's top: the facade of the tests of decisions 189, 288 and 400, each painting its own
+ * frames, glass and panes.
+ */
+export const transomWindows: Rectangle[] = [15, 165].flatMap((top) =>
+  [20, 140, 260].map((left) => ({ left, top, right: left + 69, bottom: top + 109 })),
+);
+/** The transom's row of one of `transomWindows`. */
+export const transomOf = (box: Rectangle) => box.top + 45;
+/** Whether a pixel is in a lower pane of `transomWindows` (inside its 4-pixel frame, under the transom). */
+export const isLowerPane = (x: number, y: number) =>
+  transomWindows.some(
+    (box) =>
+      isInside(box, x, y) &&
+      x > box.left + 3 &&
+      x < box.right - 3 &&
+      y > transomOf(box) + 3 &&
+      y < box.bottom - 3,
+  );
+/** Whether a pixel is wall: 3 pixels clear of `transomWindows`' sides. */
+export const isClearOfTransomWindows = (x: number, y: number) =>
+  !transomWindows.some((box) => isInside({ ...box, left: box.left - 3, right: box.right + 3 }, x, y));

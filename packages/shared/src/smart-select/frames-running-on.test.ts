@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Colour,
+  isClearOfTransomWindows,
   isFrameBand,
   isInside,
+  isLowerPane,
   makeImage,
   noise,
   shade,
   shareSelected,
+  transomOf,
+  transomWindows,
 } from './drawn-facade.ts';
-import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
+import { prepareFacadeImage, selectFacadeElement } from './facade-select.ts';
 
 const render: Colour = [212, 190, 150];
 /** A painted frame a shade darker than the render round each window, down to its sill: no darkness map sees it. */
@@ -23,21 +27,9 @@ const curtain: Colour = [214, 192, 152];
  * detector cuts the dark glass only; the cut is completed along its sides to the sill, and that
  * part, of the wall's own colour and not lighter than the wall beside, was dropped.
  */
-const windows: Rectangle[] = [15, 165].flatMap((top) =>
-  [20, 140, 260].map((left) => ({ left, top, right: left + 69, bottom: top + 109 })),
-);
-const transom = (box: Rectangle) => box.top + 45;
-const isLowerPane = (x: number, y: number) =>
-  windows.some(
-    (box) =>
-      isInside(box, x, y) &&
-      x > box.left + 3 &&
-      x < box.right - 3 &&
-      y > transom(box) + 3 &&
-      y < box.bottom - 3,
-  );
-const isWall = (x: number, y: number) =>
-  !windows.some((box) => isInside({ ...box, left: box.left - 3, right: box.right + 3 }, x, y));
+const windows = transomWindows;
+const transom = transomOf;
+const isWall = isClearOfTransomWindows;
 
 const image = prepareFacadeImage(
   makeImage(350, 300, (x, y) => {

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Colour,
+  isClearOfTransomWindows,
   isFrameBand,
   isInside,
+  isLowerPane,
   makeImage,
   noise,
   shade,
   shareSelected,
+  transomOf,
+  transomWindows,
 } from './drawn-facade.ts';
-import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
+import { prepareFacadeImage, selectFacadeElement } from './facade-select.ts';
 
 const render: Colour = [212, 190, 150];
 /** A grey painted frame, lighter than the render's shade: no darkness map sees it. */
@@ -22,21 +26,9 @@ const curtain: Colour = [240, 228, 200];
  * the lower panes `lower` down to the sill. Each window is too large a share of the photo for an
  * enclosed piece (decision 150): the detector finds only the dark upper glass.
  */
-const windows: Rectangle[] = [15, 165].flatMap((top) =>
-  [20, 140, 260].map((left) => ({ left, top, right: left + 69, bottom: top + 109 })),
-);
-const transom = (box: Rectangle) => box.top + 45;
-const isLowerPane = (x: number, y: number) =>
-  windows.some(
-    (box) =>
-      isInside(box, x, y) &&
-      x > box.left + 3 &&
-      x < box.right - 3 &&
-      y > transom(box) + 3 &&
-      y < box.bottom - 3,
-  );
-const isWall = (x: number, y: number) =>
-  !windows.some((box) => isInside({ ...box, left: box.left - 3, right: box.right + 3 }, x, y));
+const windows = transomWindows;
+const transom = transomOf;
+const isWall = isClearOfTransomWindows;
 
 const facade = (lower: (x: number, y: number) => Colour) =>
   makeImage(350, 300, (x, y) => {

@@ -3,12 +3,15 @@ import {
   type Colour,
   isFrameBand,
   isInside,
+  isLowerPane,
   makeImage,
   noise,
   shade,
   shareSelected,
+  transomOf,
+  transomWindows,
 } from './drawn-facade.ts';
-import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
+import { prepareFacadeImage, selectFacadeElement } from './facade-select.ts';
 
 const render: Colour = [212, 190, 150];
 const frame: Colour = [62, 58, 54];
@@ -23,19 +26,8 @@ const reflection: Colour = [165, 205, 250];
  * transom bar, light panes below it down to the sill. Each window is too large a share of the
  * photo for an enclosed piece (decision 150): the detector finds only its dark upper glass.
  */
-const windows: Rectangle[] = [15, 165].flatMap((top) =>
-  [20, 140, 260].map((left) => ({ left, top, right: left + 69, bottom: top + 109 })),
-);
-const transom = (box: Rectangle) => box.top + 45;
-const isLowerPane = (x: number, y: number) =>
-  windows.some(
-    (box) =>
-      isInside(box, x, y) &&
-      x > box.left + 3 &&
-      x < box.right - 3 &&
-      y > transom(box) + 3 &&
-      y < box.bottom - 3,
-  );
+const windows = transomWindows;
+const transom = transomOf;
 
 const photo = makeImage(350, 300, (x, y) => {
   const box = windows.find((w) => isInside(w, x, y));
