@@ -303,3 +303,41 @@ describe('facade select under a grey overcast sky', () => {
     expect(shareSelected(selection, (x, y) => isInside(cloud, x, y))).toBeLessThan(0.05);
   });
 });
+
+describe('facade select under a blown-out white sky', () => {
+  // docs/decisions/450-white-sky.md: a pale stone facade under a sky the camera clipped to pure
+  // white, as on cmp_b0002 (lightness 99–100, no hue, no texture). Decisions 175 and 238 start
+  // the sky only from bluish top-border superpixels, so a wall click took the white sky, a few
+  // lightness steps above the stone.
+  const width = 360;
+  const height = 280;
+  const skyHeight = 50;
+  const stone: Colour = [214, 210, 200];
+  const frame: Colour = [60, 62, 66];
+  const windows: Rectangle[] = [];
+  for (const top of [90, 180]) {
+    for (const left of [50, 150, 250]) windows.push({ left, top, right: left + 49, bottom: top + 59 });
+  }
+  const isWindow = (x: number, y: number) => windows.some((box) => isInside(box, x, y));
+  const isSky = (_x: number, y: number) => y < skyHeight;
+  const isWall = (x: number, y: number) => !isSky(x, y) && !isWindow(x, y);
+  const photo = makeImage(width, height, (x, y) => {
+    if (isSky(x, y)) return [255, 255, 255];
+    if (isWindow(x, y)) return shade(frame, 1, noise(x, y, 2));
+    return shade(stone, 1 - 0.05 * ((y - skyHeight) / height), noise(x, y, 6));
+  });
+
+  it('takes the wall with one click and leaves the white sky', () => {
+    const image = prepareFacadeImage(photo);
+    const selection = selectFacadeElement(image, { x: 120, y: 160 }, 'surface');
+    expect(shareSelected(selection, isWall)).toBeGreaterThanOrEqual(0.9);
+    // The superpixels along the sky line straddle it: a few sky pixels go with the wall.
+    expect(shareSelected(selection, isSky)).toBeLessThan(0.05);
+  });
+
+  it('still takes the white sky when the click is on it', () => {
+    const image = prepareFacadeImage(photo);
+    const selection = selectFacadeElement(image, { x: 180, y: 20 }, 'surface');
+    expect(shareSelected(selection, isSky)).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -483,6 +483,15 @@ export interface FacadeTuning {
   /** …by colour steps of at most this (a cloud's edge in a grey sky; decision 238); 0 turns the sky off. */
   skyStep: number;
   /**
+   * A blown-out white sky (docs/decisions/450): a top-border superpixel at least this light
+   * (OKLab L ×100), neutral (chroma ≤ `skyWhiteChroma`) and smooth (lightness spread ≤
+   * `skyWhiteSpread`) starts the sky too, which grows to neighbours as light and neutral
+   * (0: off).
+   */
+  skyWhite: number;
+  skyWhiteChroma: number;
+  skyWhiteSpread: number;
+  /**
    * Window trims (docs/decisions/189, `opening-trims.ts`): a line is unlike the wall when at
    * least this far from it (OKLab ×100; 0: no trims) and this many times the wall's spread…
    */
@@ -784,6 +793,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   skyTopBlueness: -2.5,
   skyBlueness: -0.5,
   skyStep: 5,
+  skyWhite: 98,
+  skyWhiteChroma: 1.5,
+  skyWhiteSpread: 1,
   trimContrast: 6,
   trimSpread: 3,
   trimWidth: 0.25,
@@ -1767,6 +1779,8 @@ function clickMaterial(image: FacadeImage, seed: number, { x, y }: Point, sky: U
  * The sky (docs/decisions/175): bluish superpixels on the photo's top border, grown by the
  * small steps of a smooth gradient down to a pale horizon, each step staying bluish. A wall's
  * outline against the sky is a step larger than the sky's own from one superpixel to the next.
+ * A sky the camera clipped to white starts it too, smooth and without hue, and grows through
+ * white (docs/decisions/450-white-sky.md).
  */
 function skyRegion(image: FacadeImage): Uint8Array {
   const { superpixels, tuning } = image;
@@ -1775,8 +1789,18 @@ function skyRegion(image: FacadeImage): Uint8Array {
   if (tuning.skyStep <= 0) return sky;
   const queue = new Int32Array(count);
   let tail = 0;
+  const isWhite = (label: number, spread: number): boolean =>
+    tuning.skyWhite > 0 &&
+    (superpixels.meanL[label] as number) >= tuning.skyWhite &&
+    Math.hypot(superpixels.meanA[label] as number, superpixels.meanB[label] as number) <=
+      tuning.skyWhiteChroma &&
+    (superpixels.spreadL[label] as number) <= spread;
   for (let label = 0; label < count; label++) {
-    if (superpixels.top[label] !== 0 || (superpixels.meanB[label] as number) > tuning.skyTopBlueness)
+    if (superpixels.top[label] !== 0) continue;
+    if (
+      (superpixels.meanB[label] as number) > tuning.skyTopBlueness &&
+      !isWhite(label, tuning.skyWhiteSpread)
+    )
       continue;
     sky[label] = 1;
     queue[tail++] = label;
@@ -1786,7 +1810,12 @@ function skyRegion(image: FacadeImage): Uint8Array {
     const colour = superpixelColour(superpixels, label);
     for (let at = neighbourStart[label] as number; at < (neighbourStart[label + 1] as number); at++) {
       const next = neighbours[at] as number;
-      if (sky[next] === 1 || (superpixels.meanB[next] as number) > tuning.skyBlueness) continue;
+      if (sky[next] === 1) continue;
+      if (
+        (superpixels.meanB[next] as number) > tuning.skyBlueness &&
+        !isWhite(next, Number.POSITIVE_INFINITY)
+      )
+        continue;
       if (colourDistance(superpixels, next, colour, tuning.lightnessWeight) > tuning.skyStep) continue;
       sky[next] = 1;
       queue[tail++] = next;
