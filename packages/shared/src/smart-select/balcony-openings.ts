@@ -20,15 +20,23 @@
  * stacked over each other are alike: one whose shade could not be read takes their depth, and a
  * floor-long one found short of its ends goes on to theirs (`balcony-stacks.ts`). Last, a balcony
  * takes the wall under it that is in its shade where the wall beside it is lit, after its foot
- * gives back a string course or cornice running on beside it. Measured:
+ * gives back a string course or cornice running on beside it. A floor's French windows ending on
+ * one deep slab, with faint bars over the piers between them, stand behind a floor-long balcony
+ * too faint for railing cells (`balcony-faint-railings.ts`). Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
  * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md,
  * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md,
- * 336-balcony-shade-beside-it.md, 383-balcony-foot-without-the-course.md.
+ * 336-balcony-shade-beside-it.md, 383-balcony-foot-without-the-course.md,
+ * 410-faint-railings-on-a-floor.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
+import {
+  defaultFaintRailingTuning,
+  type FaintRailingTuning,
+  faintRailingsOnFloors,
+} from './balcony-faint-railings.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
 import { type BalconyStackTuning, stackedDepths, stackedEnds } from './balcony-stacks.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
@@ -154,6 +162,8 @@ export interface BalconyTuning {
    * stacked alike end (docs/decisions/323, 324; `balcony-stacks.ts`).
    */
   stack: BalconyStackTuning;
+  /** Floor-long balconies with bars too faint for railing cells (docs/decisions/410). */
+  faint: FaintRailingTuning;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -198,6 +208,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   alongBars: 0.5,
   alongExampleBars: 0.8,
   stack: { depthShare: 0.8, depthRail: 0.25, depthDarker: 10, endsShare: 0.8, endsPeers: 3, endsReach: 0.25 },
+  faint: defaultFaintRailingTuning,
 };
 
 /**
@@ -475,18 +486,17 @@ export function balconyOpenings(
         },
       );
     });
-  const boxes = [
-    ...kept.map((candidate) => candidate.box),
-    ...along,
-    ...gaps,
-    ...balconyRepeats(
-      image,
-      examples,
-      [...kept.map((candidate) => candidate.box), ...gaps],
-      { likeness: tuning.repeatLikeness, overlap: tuning.repeatOverlap, ownBars: tuning.repeatOwnBars },
-      step,
-    ),
-  ];
+  const repeats = balconyRepeats(
+    image,
+    examples,
+    [...kept.map((candidate) => candidate.box), ...gaps],
+    { likeness: tuning.repeatLikeness, overlap: tuning.repeatOverlap, ownBars: tuning.repeatOwnBars },
+    step,
+  );
+  const foundBoxes = [...kept.map((candidate) => candidate.box), ...along, ...gaps, ...repeats];
+  // Floor-long balconies whose bars are too faint for railing cells (docs/decisions/410).
+  const faint = faintRailingsOnFloors(image, foundBoxes, meanRowEdge, cell * step, tuning.faint);
+  const boxes = [...foundBoxes, ...faint];
   if (tuning.shadeReach <= 0) return boxes;
   const shaded = boxes.map((box) =>
     withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step),

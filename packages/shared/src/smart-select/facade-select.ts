@@ -10,6 +10,7 @@
  * rejected: docs/decisions/050-facade-smart-select.md.
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
+import { defaultFaintRailingTuning } from './balcony-faint-railings.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
@@ -407,6 +408,12 @@ export interface FacadeTuning {
   balconyAlongBars: number;
   balconyAlongExampleBars: number;
   /**
+   * A floor's French windows ending together on a slab whose line is at least this many times
+   * the photo's mean row edge, with faint bars over the piers, stand behind a floor-long
+   * balcony (0: never; docs/decisions/410-faint-railings-on-a-floor.md).
+   */
+  balconyFaintSlab: number;
+  /**
    * Balconies stacked over each other are alike (`balcony-stacks.ts`): one whose shade was not
    * taken takes the depth of one on another floor overlapping this share of its width (0: never;
    * docs/decisions/323), its railing as high within `balconyStackRail`, where its rows down to
@@ -767,6 +774,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyAlongLeast: 1.5,
   balconyAlongBars: 0.5,
   balconyAlongExampleBars: 0.8,
+  balconyFaintSlab: 4,
   balconyStackShare: 0.8,
   balconyStackRail: 0.25,
   balconyStackDarker: 10,
@@ -974,6 +982,7 @@ export function prepareFacadeImage(
     alongLeast: tuning.balconyAlongLeast,
     alongBars: tuning.balconyAlongBars,
     alongExampleBars: tuning.balconyAlongExampleBars,
+    faint: { ...defaultFaintRailingTuning, slab: tuning.balconyFaintSlab },
     stack: {
       depthShare: tuning.balconyStackShare,
       depthRail: tuning.balconyStackRail,
