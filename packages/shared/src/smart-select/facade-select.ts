@@ -262,6 +262,14 @@ export interface FacadeTuning {
   subtractColumnPeers: number;
   subtractColumnSlack: number;
   /**
+   * 1: such an opening also goes when it stands on one of the ground floor's openings
+   * (`groundOpenings`: its sides within `subtractColumnSlack` × its width of that one's, reaching
+   * down to it or into it): a shop front's sign or a door's fanlight over what the preparation
+   * found, which goes with it down to the foot (0: never;
+   * docs/decisions/420-shift-click-over-a-ground-opening.md).
+   */
+  subtractOverGround: number;
+  /**
    * A piece the surface does not take but surrounds, cut by the photo's left or right edge
    * (not its top or bottom), joins it when its hue is within this many × `surfaceDistance` of
    * the sample's: the same wall in shade running off the side of the photo (0: never;
@@ -306,6 +314,12 @@ export interface FacadeTuning {
    * share of the strongest, not the top of a porch's or a pediment's shade (docs/decisions/156; 0: off).
    */
   groundLintel: number;
+  /**
+   * …and neighbouring runs of dark columns that are no opening alone are one when joined across
+   * gaps of at most this many superpixel sizes and darker than the piers beside them (0: never;
+   * docs/decisions/421-ground-runs-joined.md).
+   */
+  groundJoin: number;
   /**
    * The ground-floor openings that bound door clicks (decision 058) come from a stricter pass:
    * its probe, wall quantile and minimum width, without the lintel step (docs/decisions/156).
@@ -720,6 +734,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   subtractOwnMaterial: 1,
   subtractColumnPeers: 2,
   subtractColumnSlack: 0.1,
+  subtractOverGround: 1,
   sidePieceHue: 0.5,
   sideLightness: 0.6,
   topPieceRelief: 2,
@@ -734,6 +749,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   groundMaximumWidthShare: 0.35,
   groundOutline: 1.5,
   groundLintel: 0.5,
+  groundJoin: 1,
   groundDoorProbe: 0.08,
   groundDoorWallQuantile: 0.6,
   groundDoorMinimumWidth: 1.5,
@@ -925,6 +941,7 @@ export function prepareFacadeImage(
     maximumWidthShare: tuning.groundMaximumWidthShare,
     outline: tuning.groundOutline,
     lintel: tuning.groundLintel,
+    join: tuning.groundJoin,
   };
   image.groundOpenings = groundOpenings(image, groundTuning);
   // A door click is bounded by the detected opening around it (decision 058), and the main
@@ -941,6 +958,8 @@ export function prepareFacadeImage(
       minimumWidth: tuning.groundDoorMinimumWidth,
       // Door clicks the same with the lintel step (0.859 at 0.5): decision 140's pass as it was.
       lintel: 0,
+      // Nor joined runs: door clicks stay on decision 140's pass (docs/decisions/421).
+      join: 0,
     }),
   );
   image.balconyOpenings = balconyOpenings(image, {
@@ -1306,11 +1325,13 @@ export function subtractFromSurface(image: FacadeImage, point: Point): Bitmask {
   if (!isLarge && !isFramed) return surface;
   // On plain wall no frame outlines what the click found and the clicked colour is the wall's:
   // the user means the surface.
-  if (!isFramed && !isUnlikeMainWall(image, { x, y }) && !isInAColumn(image, found)) return surface;
+  const under = isFramed ? undefined : groundOpeningUnder(image, found);
+  if (!isFramed && !under && !isUnlikeMainWall(image, { x, y }) && !isInAColumn(image, found)) return surface;
   const opening = createBitmask(image.width, image.height);
   const toFoot = image.tuning.subtractToFoot;
   const isAtFoot = toFoot > 0 && found.bottom >= (1 - toFoot) * image.height;
   paintRectangle(opening, isAtFoot ? { ...found, bottom: image.height - 1 } : found);
+  if (under) paintRectangle(opening, under);
   return opening;
 }
 
@@ -1364,6 +1385,26 @@ function isInAColumn(image: FacadeImage, found: Rectangle): boolean {
     if (isAligned && isApart) count++;
   }
   return count >= peers;
+}
+
+/**
+ * The ground floor's opening (`image.groundOpenings`) that `found` stands on: both its sides
+ * within `subtractColumnSlack` × the found rectangle's width of that one's, its bottom reaching
+ * the opening's head (or below it) and its top above the head. What a shift-click finds there
+ * is the upper part of that shop front or door — a sign, a fanlight — whose head the
+ * preparation put at the glass (docs/decisions/420-shift-click-over-a-ground-opening.md).
+ */
+function groundOpeningUnder(image: FacadeImage, found: Rectangle): Rectangle | undefined {
+  const { subtractOverGround, subtractColumnSlack: slack } = image.tuning;
+  if (subtractOverGround <= 0) return undefined;
+  const reach = slack * (found.right - found.left + 1);
+  return image.groundOpenings.find(
+    (opening) =>
+      Math.abs(opening.left - found.left) <= reach &&
+      Math.abs(opening.right - found.right) <= reach &&
+      found.top < opening.top &&
+      found.bottom >= opening.top - 1,
+  );
 }
 
 /** The opening (window, door) under a point, as a rectangle snapped to its frame's edges. */

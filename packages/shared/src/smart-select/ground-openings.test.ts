@@ -103,3 +103,48 @@ describe('ground-floor openings: a door under a shaded porch', () => {
     expect(found.top).toBeLessThan(door.top - 12);
   });
 });
+
+describe('ground-floor openings: two runs joined (docs/decisions/421-ground-runs-joined.md)', () => {
+  // A narrow door on a render facade whose leaves' lower middle catches the light: a soft
+  // highlight, no line of its own, as light as the render over the lowest rows. It splits the
+  // door's dark columns at the foot into two runs, each narrower than an opening may be; joined
+  // across the highlight they are the door, between its two jambs.
+  const width = 360;
+  const height = 260;
+  const render: Colour = [214, 196, 160];
+  const door: Rectangle = { left: 134, top: 190, right: 156, bottom: height - 1 };
+  const middle = 145;
+  const inside = (box: Rectangle, x: number, y: number) =>
+    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  const photo = makeImage(width, height, (x, y) => {
+    if (inside(door, x, y)) {
+      const isJamb = x - door.left < 3 || door.right - x < 3 || y - door.top < 3;
+      if (isJamb) return shade(render, 0.55, noise(x, y, 4));
+      const light = y >= 235 ? Math.min(1, Math.max(0, (4 - Math.abs(x - middle)) / 3)) : 0;
+      return shade(render, 0.75 + 0.25 * light, noise(x, y, 4));
+    }
+    return shade(render, 1, noise(x, y, 6));
+  });
+  const isDoor = (x: number, y: number) => inside(door, x, y);
+  const isWall = (x: number, y: number) =>
+    !inside({ left: door.left - 3, top: door.top - 3, right: door.right + 3, bottom: height - 1 }, x, y);
+
+  it('finds the door on its jambs, and a wall click leaves it out', () => {
+    const image = prepareFacadeImage(photo);
+    const [found, ...others] = image.groundOpenings;
+    expect(others).toHaveLength(0);
+    if (!found) throw new Error('no opening found');
+    expect(Math.abs(found.left - door.left)).toBeLessThanOrEqual(2);
+    expect(Math.abs(found.right - door.right)).toBeLessThanOrEqual(2);
+    const selection = selectFacadeElement(image, { x: 60, y: 120 }, 'surface');
+    expect(shareSelected(selection, isDoor)).toBeLessThan(0.1);
+    expect(shareSelected(selection, isWall)).toBeGreaterThan(0.9);
+  });
+
+  it('without the join (groundJoin 0) neither run is an opening and the wall takes the door', () => {
+    const image = prepareFacadeImage(photo, { tuning: { groundJoin: 0 } });
+    expect(image.groundOpenings).toHaveLength(0);
+    const selection = selectFacadeElement(image, { x: 60, y: 120 }, 'surface');
+    expect(shareSelected(selection, isDoor)).toBeGreaterThan(0.5);
+  });
+});

@@ -7,7 +7,8 @@
  * it found 3 % of the doors' and 7 % of the shop fronts' pixels (docs/decisions/126). Here a
  * ground opening is a run of columns at the photo's foot that are mostly darker than the
  * foot's own wall (glass, a recess, a door leaf in its shade), grown up while its rows stay
- * so, whose two sides lie on strong straight vertical lines. Measured: docs/decisions/140, 156.
+ * so, whose two sides lie on strong straight vertical lines. Measured: docs/decisions/140, 156,
+ * 421.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { runsOf } from './runs.ts';
@@ -36,6 +37,11 @@ export interface GroundTuning {
    * below by at least this share of the strongest such step above the probe (0: off).
    */
   lintel: number;
+  /**
+   * Neighbouring runs that are no opening alone are joined across gaps up to this many
+   * superpixel sizes, when the joined run is one and darker than the piers beside it (0: never).
+   */
+  join: number;
 }
 
 /** The ground floor's openings as inclusive pixel rectangles reaching the photo's foot. */
@@ -92,9 +98,11 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     return { at: best, strength: bestStrength };
   };
   const found: Rectangle[] = [];
-  for (const [from, to] of runsOf((at) => columnFull[at] === true, columnFull.length, bridge)) {
+  // The opening a run of columns `from`…`to` makes, or none.
+  const openingOf = (from: number, to: number): Rectangle | undefined => {
     const runWidth = (to - from + 1) * step;
-    if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width) continue;
+    if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width)
+      return undefined;
     const rowFull = (row: number) => {
       let count = 0;
       for (let column = from; column <= to; column++) count += unlike[row * columns + column] as number;
@@ -140,7 +148,7 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     if (tuning.lintel > 0) top = lintelRow(top);
     const pixelTop = reachTop + top * step;
     const bottom = height - 1;
-    if (bottom - pixelTop + 1 < tuning.minimumHeight * cell) continue;
+    if (bottom - pixelTop + 1 < tuning.minimumHeight * cell) return undefined;
     // Sides on the strongest straight vertical lines near the run's ends: a door's or a shop
     // front's jambs are; a car, a person or a shadow at the foot has no such sides.
     const columnStrength = (x: number) =>
@@ -149,13 +157,62 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
       (bottom - pixelTop + 1);
     const left = strongest(from * step, width - 1, columnStrength);
     const right = strongest(Math.min(width - 1, to * step + step - 1), width - 1, columnStrength);
-    if (Math.min(left.strength, right.strength) < tuning.outline * meanEdge || right.at <= left.at) continue;
+    if (Math.min(left.strength, right.strength) < tuning.outline * meanEdge || right.at <= left.at)
+      return undefined;
     const rowStrength = (y: number) =>
       ((horizontalEdgeSums[y * (width + 1) + right.at + 1] as number) -
         (horizontalEdgeSums[y * (width + 1) + left.at] as number)) /
       (right.at - left.at + 1);
     const head = strongest(pixelTop, bottom, rowStrength);
-    found.push({ left: left.at, top: head.at, right: right.at, bottom });
+    return { left: left.at, top: head.at, right: right.at, bottom };
+  };
+  // Mean lightness over the probe's rows of the pixel columns `left`…`right` (clamped to the photo).
+  const probeY = reachTop + probeTop * step;
+  const bandMean = (left: number, right: number) => {
+    let sum = 0;
+    let count = 0;
+    for (let y = probeY; y < height; y += step) {
+      for (let x = Math.max(0, left); x <= Math.min(width - 1, right); x += step) {
+        sum += lab[(y * width + x) * 3] as number;
+        count++;
+      }
+    }
+    return count > 0 ? sum / count : Number.NaN;
+  };
+  // A joined run's inside is darker than the piers just outside both its sides (half a
+  // superpixel size wide, over the probe's rows): the join is weaker evidence than one run, and
+  // a glass kiosk before the wall joins too, with a dark doorway beside it
+  // (docs/decisions/421-ground-runs-joined.md).
+  const pier = Math.max(1, Math.round(0.5 * cell));
+  const isDarkerThanPiers = (opening: Rectangle) => {
+    const inside = bandMean(opening.left + 1, opening.right - 1);
+    const outside = Math.min(
+      opening.left > 0 ? bandMean(opening.left - pier, opening.left - 1) : Number.POSITIVE_INFINITY,
+      opening.right < width - 1
+        ? bandMean(opening.right + 1, opening.right + pier)
+        : Number.POSITIVE_INFINITY,
+    );
+    return inside <= outside - tuning.darkness;
+  };
+  // Neighbouring runs that are no opening alone (too narrow, a side off its jamb) are one when
+  // joined across gaps of at most `join` superpixel sizes: a shutter's lighter slats or a
+  // highlight on a door's leaves break one opening's dark columns, and neither piece reaches
+  // both jambs (docs/decisions/421-ground-runs-joined.md).
+  const joinGap = tuning.join * cell;
+  let pending: [number, number] | undefined;
+  for (const [from, to] of runsOf((at) => columnFull[at] === true, columnFull.length, bridge)) {
+    const alone = openingOf(from, to);
+    if (alone) {
+      found.push(alone);
+      pending = undefined;
+      continue;
+    }
+    const joined =
+      pending && (from - pending[1] - 1) * step <= joinGap ? openingOf(pending[0], to) : undefined;
+    if (joined && isDarkerThanPiers(joined)) {
+      found.push(joined);
+      pending = undefined;
+    } else pending = pending && (from - pending[1] - 1) * step <= joinGap ? [pending[0], to] : [from, to];
   }
   return found;
 }
