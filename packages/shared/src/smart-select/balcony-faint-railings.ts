@@ -57,20 +57,22 @@ export function rowsRipple(
   const { width, lab } = image;
   const from = Math.max(0, top);
   const to = Math.min(image.height - 1, bottom);
-  if (to < from) return 0;
-  const mean = new Map<number, number>();
+  if (to < from || columns.length === 0) return 0;
+  // Each column's mean down the rows, by its offset from the first (NaN: not one of `columns`).
+  const first = Math.min(...columns);
+  const mean = new Float64Array(Math.max(...columns) - first + 1).fill(Number.NaN);
   for (const x of columns) {
     let sum = 0;
     for (let y = from; y <= to; y++) sum += lab[(y * width + x) * 3] as number;
-    mean.set(x, sum / (to - from + 1));
+    mean[x - first] = sum / (to - from + 1);
   }
   let total = 0;
   let count = 0;
   for (const x of columns) {
-    const left = mean.get(x - 2);
-    const right = mean.get(x + 2);
-    if (left === undefined || right === undefined) continue;
-    total += Math.abs((mean.get(x) as number) - (left + right) / 2);
+    const left = mean[x - 2 - first] ?? Number.NaN;
+    const right = mean[x + 2 - first] ?? Number.NaN;
+    if (Number.isNaN(left) || Number.isNaN(right)) continue;
+    total += Math.abs((mean[x - first] as number) - (left + right) / 2);
     count++;
   }
   return count === 0 ? 0 : total / count;
@@ -123,24 +125,26 @@ export function faintRailingsOnFloors(
     const lowest = slab - Math.round(tuning.lowest * size);
     if (lowest <= highest) continue;
     // A floor with a balcony found already is theirs.
+    const onFloor = found.filter((box) => box.top <= slab && box.bottom >= lowest);
     let covered = 0;
-    for (let x = left; x <= right; x++)
-      if (found.some((box) => box.left <= x && box.right >= x && box.top <= slab && box.bottom >= lowest))
-        covered++;
+    for (let x = left; x <= right; x++) if (onFloor.some((box) => box.left <= x && box.right >= x)) covered++;
     if (covered >= tuning.covered * (right - left + 1)) continue;
     // The piers: the span's columns outside every opening reaching the railing's rows.
+    const reaching = image.openings.filter((opening) => opening.top <= slab && opening.bottom >= highest);
     const piers: number[] = [];
-    for (let x = left; x <= right; x++) {
-      const inOpening = image.openings.some(
-        (opening) =>
-          opening.left <= x && opening.right >= x && opening.top <= slab && opening.bottom >= highest,
-      );
-      if (!inOpening) piers.push(x);
-    }
+    for (let x = left; x <= right; x++)
+      if (!reaching.some((opening) => opening.left <= x && opening.right >= x)) piers.push(x);
     if (piers.length < size) continue;
+    // The piers' runs of columns, each read from the row sums at once.
+    const runs: Array<[number, number]> = [];
+    for (const x of piers) {
+      const last = runs[runs.length - 1];
+      if (last && last[1] === x - 1) last[1] = x;
+      else runs.push([x, x]);
+    }
     const pierLine = (y: number) => {
       let sum = 0;
-      for (const x of piers) sum += rowEdge(image, y, x, x);
+      for (const [from, to] of runs) sum += rowEdge(image, y, from, to) * (to - from + 1);
       return sum / piers.length;
     };
     let handrail = -1;
