@@ -22,14 +22,15 @@
  * takes the wall under it that is in its shade where the wall beside it is lit, after its foot
  * gives back a string course or cornice running on beside it. A floor's French windows ending on
  * one deep slab, with faint bars over the piers between them, stand behind a floor-long balcony
- * too faint for railing cells (`balcony-faint-railings.ts`). Measured:
+ * too faint for railing cells (`balcony-faint-railings.ts`). A balcony over a window goes down to
+ * that window's head, over its consoles (`balcony-over-window.ts`). Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
  * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md,
  * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md,
  * 336-balcony-shade-beside-it.md, 383-balcony-foot-without-the-course.md,
- * 410-faint-railings-on-a-floor.md.
+ * 410-faint-railings-on-a-floor.md, 415-balcony-down-to-the-window-under-it.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import {
@@ -37,6 +38,7 @@ import {
   type FaintRailingTuning,
   faintRailingsOnFloors,
 } from './balcony-faint-railings.ts';
+import { type BalconyOverWindowTuning, downToTheWindowUnder } from './balcony-over-window.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
 import { type BalconyStackTuning, stackedDepths, stackedEnds } from './balcony-stacks.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
@@ -164,6 +166,11 @@ export interface BalconyTuning {
   stack: BalconyStackTuning;
   /** Floor-long balconies with bars too faint for railing cells (docs/decisions/410). */
   faint: FaintRailingTuning;
+  /**
+   * A balcony over a window goes down to the window's head: its consoles and the head between
+   * them (`reach` in superpixel sizes; docs/decisions/415).
+   */
+  overWindow: Omit<BalconyOverWindowTuning, 'size'>;
 }
 
 export const defaultBalconyTuning: BalconyTuning = {
@@ -209,6 +216,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   alongExampleBars: 0.8,
   stack: { depthShare: 0.8, depthRail: 0.25, depthDarker: 10, endsShare: 0.8, endsPeers: 3, endsReach: 0.25 },
   faint: defaultFaintRailingTuning,
+  overWindow: { reach: 3.5, centre: 0.15, share: 0.5, aspect: 0.7, near: 6, own: 0.6 },
 };
 
 /**
@@ -543,13 +551,19 @@ export function balconyOpenings(
       ? upToTheRail(image, box, climb, tuning.railBusy * meanRowEdge, tuning.railContrast)
       : box,
   );
-  return railed
+  const overWindow = {
+    ...tuning.overWindow,
+    reach: Math.round(tuning.overWindow.reach * cell * step),
+    size,
+  };
+  const footed = railed
     .map((box) => (tuning.footNear > 0 ? withoutCourseUnder(image, box, railed, course) : box))
     .map((box) =>
       tuning.besideDarker > 0
         ? inShadeBesideIt(image, box, tuning.besideDarker, tuning.besideHue, tuning.besideReach, size)
         : box,
     );
+  return footed.map((box) => downToTheWindowUnder(image, box, image.openings, footed, overWindow));
 }
 
 /**

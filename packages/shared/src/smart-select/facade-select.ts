@@ -392,6 +392,20 @@ export interface FacadeTuning {
   balconyFootBars: number;
   balconyFootCalm: number;
   /**
+   * A balcony over a window goes down to the window's head, at most this many superpixel sizes
+   * under its foot (0: never; docs/decisions/415), the window's middle within
+   * `balconyWindowUnderCentre` of the balcony's width off its middle, at least
+   * `balconyWindowUnderShare` of its width and `balconyWindowUnderAspect` × as high as wide,
+   * when at least `balconyWindowUnderOwn` of the rows between them are `balconyWindowUnderNear`
+   * (OKLab × 100) unlike the wall beside.
+   */
+  balconyWindowUnderReach: number;
+  balconyWindowUnderCentre: number;
+  balconyWindowUnderShare: number;
+  balconyWindowUnderAspect: number;
+  balconyWindowUnderNear: number;
+  balconyWindowUnderOwn: number;
+  /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
    * balcony touching it on its floor, where its own rows are this much darker than the wall
    * under them (docs/decisions/303; 0: never).
@@ -778,6 +792,12 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyFootMost: 0.25,
   balconyFootBars: 1.5,
   balconyFootCalm: 0.1,
+  balconyWindowUnderReach: 3.5,
+  balconyWindowUnderCentre: 0.15,
+  balconyWindowUnderShare: 0.5,
+  balconyWindowUnderAspect: 0.7,
+  balconyWindowUnderNear: 6,
+  balconyWindowUnderOwn: 0.6,
   balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
@@ -1009,6 +1029,14 @@ export function prepareFacadeImage(
       endsShare: tuning.balconyEndsShare,
       endsPeers: tuning.balconyEndsPeers,
       endsReach: tuning.balconyEndsReach,
+    },
+    overWindow: {
+      reach: tuning.balconyWindowUnderReach,
+      centre: tuning.balconyWindowUnderCentre,
+      share: tuning.balconyWindowUnderShare,
+      aspect: tuning.balconyWindowUnderAspect,
+      near: tuning.balconyWindowUnderNear,
+      own: tuning.balconyWindowUnderOwn,
     },
   });
   image.balustrades = findBalustrades(image, {

@@ -1,0 +1,93 @@
+/**
+ * A balcony standing over a window goes down to that window's head: the consoles under its slab
+ * and the carved head between them (a frieze, a grille) belong to the balcony in the CMP labels,
+ * which end it where the window below begins (docs/decisions/415-balcony-down-to-the-window-under-it.md).
+ */
+import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { boxColour } from './opening-rectangle.ts';
+
+export interface BalconyOverWindowTuning {
+  /** The window's head at most this many pixels under the balcony's foot (0: never). */
+  reach: number;
+  /** The window's middle at most this share of the balcony's width off the balcony's middle. */
+  centre: number;
+  /** The window at least this share of the balcony's width. */
+  share: number;
+  /** The window at least this many times as high as wide. */
+  aspect: number;
+  /** A row between them is the balcony's own when its colour is this far (OKLab × 100) from the wall beside it… */
+  near: number;
+  /** …and at least this share of the rows between them are. */
+  own: number;
+  /** A superpixel size, in pixels: the wall beside is read that wide, that far from the box. */
+  size: number;
+}
+
+/**
+ * `box` grown down to the row above the head of the nearest window under it within `reach`: a
+ * window (at least `aspect` × as high as wide, not the wide strip of a grille panel between the
+ * consoles) about as wide as the balcony and centred under it, whose head is not on another
+ * balcony's rail (an opening found from a railing's top down is that lower balcony's window, not
+ * a window's head). The rows between them must be the balcony's own: at least `own` of them
+ * `near` or further from the wall beside them (consoles, a carved head, shade), not plain wall
+ * or a course running on beside it.
+ */
+export function downToTheWindowUnder(
+  image: FacadeImage,
+  box: Rectangle,
+  openings: readonly Rectangle[],
+  balconies: readonly Rectangle[],
+  tuning: BalconyOverWindowTuning,
+): Rectangle {
+  if (tuning.reach <= 0) return box;
+  const width = box.right - box.left + 1;
+  const middle = (box.left + box.right) / 2;
+  let head = Number.POSITIVE_INFINITY;
+  for (const opening of openings) {
+    if (opening.top <= box.bottom + 1 || opening.top - box.bottom - 1 > tuning.reach) continue;
+    const openingWidth = opening.right - opening.left + 1;
+    if (Math.abs((opening.left + opening.right) / 2 - middle) > tuning.centre * width) continue;
+    if (openingWidth < tuning.share * width) continue;
+    if (opening.bottom - opening.top + 1 < tuning.aspect * openingWidth) continue;
+    // A window found from a railing's top down is the lower balcony's, not a window's head.
+    const onARailing = balconies.some(
+      (other) =>
+        other !== box &&
+        other.left <= opening.right &&
+        other.right >= opening.left &&
+        other.top - 2 <= opening.top &&
+        other.bottom >= opening.top,
+    );
+    if (onARailing) continue;
+    head = Math.min(head, opening.top);
+  }
+  if (!Number.isFinite(head)) return box;
+  const { size } = tuning;
+  const sides: Array<[number, number]> = [];
+  for (const [from, to] of [
+    [box.left - 2 * size, box.left - size - 1],
+    [box.right + size + 1, box.right + 2 * size],
+  ] as const) {
+    const left = Math.max(0, from);
+    const right = Math.min(image.width - 1, to);
+    if (right - left + 1 >= size / 2) sides.push([left, right]);
+  }
+  if (sides.length === 0) return box;
+  let own = 0;
+  for (let y = box.bottom + 1; y < head; y++) {
+    const row = boxColour(image, { left: box.left, right: box.right, top: y, bottom: y });
+    const unlike = sides.every(([left, right]) => {
+      const wall = boxColour(image, { left, right, top: y, bottom: y });
+      return distance(row, wall) >= tuning.near;
+    });
+    if (unlike) own++;
+  }
+  return own >= tuning.own * (head - 1 - box.bottom) ? { ...box, bottom: head - 1 } : box;
+}
+
+/** The distance between two OKLab colours (× 100). */
+function distance(a: Float64Array, b: Float64Array): number {
+  const [lightness = 0, red = 0, yellow = 0] = a;
+  const [otherLightness = 0, otherRed = 0, otherYellow = 0] = b;
+  return Math.hypot(lightness - otherLightness, red - otherRed, yellow - otherYellow);
+}
