@@ -5,7 +5,8 @@
  * slab; carved or turned stone balusters on a parapet are wide, soft and light on a light
  * wall, and a wall click took them as wall (cmp_b0002's roof balustrade alone is 0.05 of its
  * wall's union). Found once per photo and cut from every wall click:
- * docs/decisions/360-balustrades-by-their-pitch.md.
+ * docs/decisions/360-balustrades-by-their-pitch.md; a balustrade's runs between its posts are
+ * joined into one band down to its plinth: docs/decisions/402-balustrades-along-their-run.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 
@@ -37,6 +38,15 @@ export interface BalustradeTuning {
   ends: number;
   /** The band found grows up and down by this share of its height (the coping, the plinth). */
   grow: number;
+  /**
+   * Bands at most this many pitches apart, over at least `joinOverlap` of the lower one's rows,
+   * at the same pitch (within a pixel), are one balustrade's runs between its posts (0: never
+   * joined). A run whose column profile does not repeat joins too, but is no band on its own.
+   */
+  joinGap: number;
+  joinOverlap: number;
+  /** A band so joined reaches down to the strongest step within this share of its height below. */
+  plinthReach: number;
   /** Rows of a column of windows may miss this many times running. */
   gapRows: number;
   /** Rows averaged around each row before its pitch is read. */
@@ -59,6 +69,9 @@ export const defaultBalustradeTuning: BalustradeTuning = {
   chroma: 4.5,
   ends: 0.4,
   grow: 0,
+  joinGap: 4,
+  joinOverlap: 0.5,
+  plinthReach: 0.4,
   gapRows: 3,
   averagedRows: 7,
   windowPitches: 3,
@@ -202,6 +215,25 @@ function pitchOf(signal: Float32Array, from: number, length: number, tuning: Bal
   return 0;
 }
 
+/** A band of balusters at its mean pitch; `strong` when it passed every test of its own. */
+export interface BalusterRun extends Rectangle {
+  pitch: number;
+  strong: boolean;
+}
+
+/** The mean chroma (OKLab × 100) of `image` over rows `top..bottom`, columns `left..right`. */
+function chromaOf(image: FacadeImage, top: number, bottom: number, left: number, right: number): number {
+  const { width, lab } = image;
+  let chroma = 0;
+  for (let y = top; y <= bottom; y++) {
+    for (let x = left; x <= right; x++) {
+      const at = (y * width + x) * 3;
+      chroma += Math.hypot(lab[at + 1] as number, lab[at + 2] as number);
+    }
+  }
+  return chroma / ((bottom - top + 1) * (right - left + 1));
+}
+
 /**
  * The balustrades of `image` as rectangles: runs of rows periodic at one pitch over at least
  * `periods` pitches, stacked over at least `minimumRows` rows, whose column profile over the
@@ -258,7 +290,7 @@ export function findBalustrades(
     }
   }
   const component = new Int32Array(height * windows).fill(-1);
-  const found: Rectangle[] = [];
+  const runs: BalusterRun[] = [];
   const profile = new Float32Array(width);
   const scratch = new Float32Array(width);
   const stack: number[] = [];
@@ -312,28 +344,123 @@ export function findBalustrades(
         profile[x] = (profile[x] as number) + (lab[(y * width + x) * 3] as number) / rows;
     }
     highPass(profile, scratch, Math.round(longest / 2));
-    if (pitchOf(profile, left, right - left + 1, tuning) === 0) continue;
+    if (pitchOf(profile, left, right - left + 1, tuning) === 0) {
+      // It may still be a run of a balustrade found beside it, between two posts: a baluster's
+      // bulb and neck may stand light and dark the other way round, and its profile cancels
+      // (docs/decisions/402-balustrades-along-their-run.md).
+      if (tuning.joinGap > 0 && chromaOf(image, top, bottom, left, right) <= tuning.chroma)
+        runs.push({ left, top, right, bottom, pitch, strong: false });
+      continue;
+    }
     // The windows reach up to their length past the last baluster, onto a pier: the band ends
     // where its profile stops swinging (a pitch's mean square below `ends` of the band's).
     const [from, to] = swingingStretch(profile, left, right, Math.max(1, Math.round(pitch / 2)), tuning.ends);
     if (to - from + 1 < tuning.periods * pitch) continue;
     // Stone, not leaves: a tree's crown before a facade swings light and dark as fast.
-    let chroma = 0;
-    for (let y = top; y <= bottom; y++) {
-      for (let x = from; x <= to; x++) {
-        const at = (y * width + x) * 3;
-        chroma += Math.hypot(lab[at + 1] as number, lab[at + 2] as number);
-      }
-    }
-    chroma /= rows * (to - from + 1);
-    if (chroma > tuning.chroma) continue;
+    if (chromaOf(image, top, bottom, from, to) > tuning.chroma) continue;
     const grown = Math.round(tuning.grow * rows);
-    found.push({
+    runs.push({
       left: from,
       top: Math.max(0, top - grown),
       right: to,
       bottom: Math.min(height - 1, bottom + grown),
+      pitch,
+      strong: true,
     });
   }
-  return found;
+  return joinedRuns(runs, image.openings, tuning).map(({ joined, ...band }) =>
+    joined ? downToPlinth(image, band, tuning.plinthReach) : band,
+  );
+}
+
+/**
+ * Whether `band` stands right under a window of its own: a found opening over at least half its
+ * length whose foot is within half the band's height above the band's top (or inside its upper
+ * half).
+ */
+function isUnderAWindow(band: Rectangle, openings: readonly Rectangle[]): boolean {
+  const rows = band.bottom - band.top + 1;
+  return openings.some(
+    (opening) =>
+      opening.bottom < band.top + rows / 2 &&
+      opening.bottom >= band.top - rows / 2 &&
+      Math.min(opening.right, band.right) - Math.max(opening.left, band.left) + 1 >=
+        (band.right - band.left + 1) / 2,
+  );
+}
+
+/**
+ * One balustrade's runs between its posts joined (docs/decisions/402-balustrades-along-their-run.md):
+ * from the left, a run beside a band (at most `joinGap` pitches after its right end, over at
+ * least `joinOverlap` of the lower one's rows, at its pitch within a pixel) joins it, the post
+ * between too; a band keeps only when one of its runs was `strong`. Never two runs that each
+ * stand right under a window of their own: a window's own balustrade ends at the pier beside
+ * it, and the labels keep that pier wall. `joined`: made of more than one run.
+ */
+export function joinedRuns(
+  runs: readonly BalusterRun[],
+  openings: readonly Rectangle[],
+  tuning: BalustradeTuning,
+): (Rectangle & { joined: boolean })[] {
+  const bands: (BalusterRun & { window: boolean; joined: boolean })[] = [];
+  const ordered = runs
+    .filter((run) => run.strong || tuning.joinGap > 0)
+    .map((run) => ({ ...run, window: isUnderAWindow(run, openings), joined: false }))
+    .sort((a, b) => a.left - b.left);
+  for (const run of ordered) {
+    const band =
+      tuning.joinGap > 0
+        ? bands.find((other) => {
+            const overlap = Math.min(other.bottom, run.bottom) - Math.max(other.top, run.top) + 1;
+            const lower = Math.min(other.bottom - other.top, run.bottom - run.top) + 1;
+            return (
+              overlap >= tuning.joinOverlap * lower &&
+              Math.abs(other.pitch - run.pitch) <= 1 &&
+              run.left - other.right - 1 <= tuning.joinGap * Math.max(other.pitch, run.pitch) &&
+              !(other.window && run.window)
+            );
+          })
+        : undefined;
+    if (!band) {
+      bands.push(run);
+      continue;
+    }
+    band.left = Math.min(band.left, run.left);
+    band.right = Math.max(band.right, run.right);
+    band.top = Math.min(band.top, run.top);
+    band.bottom = Math.max(band.bottom, run.bottom);
+    band.window = band.window && run.window;
+    band.strong = band.strong || run.strong;
+    band.joined = true;
+  }
+  return bands
+    .filter((band) => band.strong)
+    .map(({ left, top, right, bottom, joined }) => ({ left, top, right, bottom, joined }));
+}
+
+/**
+ * `band` reaching down to the strongest step in its rows' mean lightness within `reach` of its
+ * height below it (a plinth's foot on the cornice or floor under it), or as it is where its own
+ * foot is the strongest.
+ */
+function downToPlinth(image: FacadeImage, band: Rectangle, reach: number): Rectangle {
+  const { width, height, lab } = image;
+  const { left, top, right } = band;
+  const mean = (y: number) => {
+    let sum = 0;
+    for (let x = left; x <= right; x++) sum += lab[(y * width + x) * 3] as number;
+    return sum / (right - left + 1);
+  };
+  let bottom = band.bottom;
+  if (bottom >= height - 1) return { left, top, right, bottom };
+  let strongest = Math.abs(mean(bottom + 1) - mean(bottom));
+  const last = Math.min(height - 2, band.bottom + Math.round(reach * (band.bottom - top + 1)));
+  for (let y = band.bottom + 1; y <= last; y++) {
+    const step = Math.abs(mean(y + 1) - mean(y));
+    if (step > strongest) {
+      strongest = step;
+      bottom = y;
+    }
+  }
+  return { left, top, right, bottom };
 }

@@ -623,6 +623,13 @@ export interface FacadeTuning {
   /** …and the band found grown up and down by this share of its height (the coping, the plinth). */
   balustradeGrow: number;
   /**
+   * One balustrade's runs between its posts joined when at most this many pitches apart (0:
+   * never), the band so joined down to its plinth's foot within this share of its height
+   * (docs/decisions/402-balustrades-along-their-run.md).
+   */
+  balustradeJoinGap: number;
+  balustradePlinthReach: number;
+  /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
    * another cut above or below it, is a strip of ornament's shadow and stays wall
@@ -873,6 +880,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   balustradeLongest: 0.012,
   balustradeCorrelation: 0.5,
   balustradeGrow: 0,
+  balustradeJoinGap: 4,
+  balustradePlinthReach: 0.4,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -1045,6 +1054,8 @@ export function prepareFacadeImage(
     longestPitch: Math.round(tuning.balustradeLongest * Math.max(width, height)),
     correlation: tuning.balustradeCorrelation,
     grow: tuning.balustradeGrow,
+    joinGap: tuning.balustradeJoinGap,
+    plinthReach: tuning.balustradePlinthReach,
   });
   report(1);
   return image;
