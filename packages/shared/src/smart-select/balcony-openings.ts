@@ -216,7 +216,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   alongExampleBars: 0.8,
   stack: { depthShare: 0.8, depthRail: 0.25, depthDarker: 10, endsShare: 0.8, endsPeers: 3, endsReach: 0.25 },
   faint: defaultFaintRailingTuning,
-  overWindow: { reach: 3.5, centre: 0.15, share: 0.5, aspect: 0.7, near: 6, own: 0.6 },
+  overWindow: { reach: 3.5, centre: 0.15, share: 0.5, aspect: 0.7, near: 6, own: 0.6, widen: 0.3 },
 };
 
 /**

@@ -46,6 +46,9 @@ describe('a balcony over a window goes down to its head', () => {
     const bottom = Math.max(...found.map((box) => box.bottom));
     expect(bottom).toBeGreaterThanOrEqual(windowBelow.top - 5);
     expect(bottom).toBeLessThanOrEqual(windowBelow.top);
+    // As wide as its slab, which stands past the railing.
+    expect(Math.min(...found.map((box) => box.left))).toBeLessThanOrEqual(slab.left);
+    expect(Math.max(...found.map((box) => box.right))).toBeGreaterThanOrEqual(slab.right);
     const wall = selectFacadeElement(image, { x: 60, y: 500 }, 'surface');
     expect(shareSelected(wall, onConsoles)).toBeLessThan(0.2);
     expect(shareSelected(wall, (x, y) => x < 100 && y > 140 && y < 160)).toBeGreaterThan(0.95);
@@ -58,6 +61,12 @@ describe('a balcony over a window goes down to its head', () => {
     expect(Math.max(...found.map((box) => box.bottom))).toBeLessThan(slab.bottom + 6);
     const wall = selectFacadeElement(image, { x: 60, y: 500 }, 'surface');
     expect(shareSelected(wall, onConsoles)).toBeGreaterThan(0.6);
+  });
+
+  it('keeps its found width without the widening (balconyWindowUnderWiden 0)', () => {
+    const found = prepared({ balconyWindowUnderWiden: 0 }).balconyOpenings.filter(onBalcony);
+    expect(found.length).toBeGreaterThan(0);
+    expect(Math.min(...found.map((box) => box.left))).toBeGreaterThan(slab.left);
   });
 
   it('stays above plain wall between it and the window', () => {

@@ -19,6 +19,8 @@ export interface BalconyOverWindowTuning {
   near: number;
   /** …and at least this share of the rows between them are. */
   own: number;
+  /** Then it is this many superpixel sizes wider on each side: its slab's and consoles' ends (docs/decisions/415). */
+  widen: number;
   /** A superpixel size, in pixels: the wall beside is read that wide, that far from the box. */
   size: number;
 }
@@ -30,7 +32,8 @@ export interface BalconyOverWindowTuning {
  * balcony's rail (an opening found from a railing's top down is that lower balcony's window, not
  * a window's head). The rows between them must be the balcony's own: at least `own` of them
  * `near` or further from the wall beside them (consoles, a carved head, shade), not plain wall
- * or a course running on beside it.
+ * or a course running on beside it. The balcony then widens by `widen` on each side: its slab and
+ * consoles reach past the railing.
  */
 export function downToTheWindowUnder(
   image: FacadeImage,
@@ -82,7 +85,15 @@ export function downToTheWindowUnder(
     });
     if (unlike) own++;
   }
-  return own >= tuning.own * (head - 1 - box.bottom) ? { ...box, bottom: head - 1 } : box;
+  if (own < tuning.own * (head - 1 - box.bottom)) return box;
+  // The slab and the consoles under it stand wider than the railing.
+  const widen = Math.round(tuning.widen * size);
+  return {
+    left: Math.max(0, box.left - widen),
+    top: box.top,
+    right: Math.min(image.width - 1, box.right + widen),
+    bottom: head - 1,
+  };
 }
 
 /** The distance between two OKLab colours (× 100). */

@@ -405,6 +405,8 @@ export interface FacadeTuning {
   balconyWindowUnderAspect: number;
   balconyWindowUnderNear: number;
   balconyWindowUnderOwn: number;
+  /** …and then widens by this many superpixel sizes on each side, to its slab's ends (0: not). */
+  balconyWindowUnderWiden: number;
   /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
    * balcony touching it on its floor, where its own rows are this much darker than the wall
@@ -805,6 +807,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyWindowUnderAspect: 0.7,
   balconyWindowUnderNear: 6,
   balconyWindowUnderOwn: 0.6,
+  balconyWindowUnderWiden: 0.3,
   balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
@@ -1046,6 +1049,7 @@ export function prepareFacadeImage(
       aspect: tuning.balconyWindowUnderAspect,
       near: tuning.balconyWindowUnderNear,
       own: tuning.balconyWindowUnderOwn,
+      widen: tuning.balconyWindowUnderWiden,
     },
   });
   image.balustrades = findBalustrades(image, {
