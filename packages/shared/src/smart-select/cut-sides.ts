@@ -16,8 +16,56 @@ export interface CutSideTuning {
   most: number;
   /** The wall beyond a side: a band this many pixels wide along it. */
   band: number;
-  /** The top gives back its rows the same way (a head's reveal or lintel); the foot never does. */
+  /** The top gives back its rows the same way (a head's reveal or lintel); a window's foot never does (a balcony's may: `withFootGivenBack`). */
   top: boolean;
+}
+
+/**
+ * A balcony's cut gives back the wall along its foot: where its lowest rows look like the wall
+ * just under it rather than like the balcony inside, they are the wall under the slab the box
+ * overreached onto, at most `foot` of the cut's height (0: never)
+ * (docs/decisions/440-balcony-cut-foot-gives-back-wall.md).
+ */
+export function withFootGivenBack(
+  image: FacadeImage,
+  cut: Rectangle,
+  tuning: CutSideTuning & { foot: number },
+): Rectangle {
+  const width = cut.right - cut.left + 1;
+  const height = cut.bottom - cut.top + 1;
+  const most = Math.floor(tuning.foot * height);
+  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
+  if (cut.bottom + 2 * tuning.band >= image.height) return cut;
+  const beyond = boxColour(image, { ...cut, top: cut.bottom + 1, bottom: cut.bottom + tuning.band });
+  // The wall under the foot runs on down: a band unlike the one under it is a slab's edge or a
+  // shadow line the box stopped short of, still the balcony's.
+  const under = boxColour(image, {
+    ...cut,
+    top: cut.bottom + tuning.band + 1,
+    bottom: cut.bottom + 2 * tuning.band,
+  });
+  if (colourDistance(beyond, under) > tuning.near) return cut;
+  const middle = middleColour(image, cut);
+  const result = { ...cut };
+  while (
+    cut.bottom - result.bottom < most &&
+    isRowLikeBeyond(image, result, result.bottom, beyond, middle, tuning)
+  ) {
+    result.bottom--;
+  }
+  return result;
+}
+
+/** The mean colour of the middle half of `cut` each way. */
+function middleColour(image: FacadeImage, cut: Rectangle): Float64Array {
+  const insetX = Math.floor((cut.right - cut.left + 1) / 4);
+  const insetY = Math.floor((cut.bottom - cut.top + 1) / 4);
+  return boxColour(image, {
+    left: cut.left + insetX,
+    right: cut.right - insetX,
+    top: cut.top + insetY,
+    bottom: cut.bottom - insetY,
+  });
 }
 
 /** Cuts narrower or lower than this are left as they are: too small to tell a side from a middle. */
@@ -28,14 +76,7 @@ export function withSidesGivenBack(image: FacadeImage, cut: Rectangle, tuning: C
   const width = cut.right - cut.left + 1;
   const height = cut.bottom - cut.top + 1;
   if (tuning.share <= 0 || width < smallestSide || height < smallestSide) return cut;
-  const insetX = Math.floor(width / 4);
-  const insetY = Math.floor(height / 4);
-  const middle = boxColour(image, {
-    left: cut.left + insetX,
-    right: cut.right - insetX,
-    top: cut.top + insetY,
-    bottom: cut.bottom - insetY,
-  });
+  const middle = middleColour(image, cut);
   const most = Math.floor(tuning.most * width);
   const result = { ...cut };
   if (cut.left - tuning.band >= 0) {
@@ -56,22 +97,26 @@ export function withSidesGivenBack(image: FacadeImage, cut: Rectangle, tuning: C
   if (tuning.top && cut.top - tuning.band >= 0) {
     const beyond = boxColour(image, { ...cut, top: cut.top - tuning.band, bottom: cut.top - 1 });
     const mostRows = Math.floor(tuning.most * height);
-    while (result.top - cut.top < mostRows && isRowLikeBeyond(image, result, beyond, middle, tuning)) {
+    while (
+      result.top - cut.top < mostRows &&
+      isRowLikeBeyond(image, result, result.top, beyond, middle, tuning)
+    ) {
       result.top++;
     }
   }
   return result;
 }
 
-/** Whether the top row of `cut` looks like the wall beyond (`beyond`) rather than its middle. */
+/** Whether row `y` of `cut` looks like the wall beyond (`beyond`) rather than its middle. */
 function isRowLikeBeyond(
   image: FacadeImage,
   cut: Rectangle,
+  y: number,
   beyond: Float64Array,
   middle: Float64Array,
   tuning: CutSideTuning,
 ): boolean {
-  const first = 3 * (cut.top * image.width + cut.left);
+  const first = 3 * (y * image.width + cut.left);
   return isLineLikeBeyond(image.lab, first, 3, cut.right - cut.left + 1, beyond, middle, tuning);
 }
 
@@ -112,6 +157,14 @@ function isLineLikeBeyond(
     if (toBeyond <= tuning.near && toBeyond < distance(lab, at, middle)) like++;
   }
   return like >= tuning.share * count;
+}
+
+function colourDistance(a: Float64Array, b: Float64Array): number {
+  return Math.hypot(
+    (a[0] as number) - (b[0] as number),
+    (a[1] as number) - (b[1] as number),
+    (a[2] as number) - (b[2] as number),
+  );
 }
 
 function distance(lab: Float32Array, at: number, colour: Float64Array): number {

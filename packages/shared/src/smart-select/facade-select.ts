@@ -14,7 +14,7 @@ import { defaultFaintRailingTuning } from './balcony-faint-railings.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
-import { withSidesGivenBack } from './cut-sides.ts';
+import { withFootGivenBack, withSidesGivenBack } from './cut-sides.ts';
 import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { overhangsAHead } from './head-overhangs.ts';
@@ -615,6 +615,12 @@ export interface FacadeTuning {
   /** The top of such a cut gives back its rows the same way (its foot never does). */
   cutSideTop: boolean;
   /**
+   * A balcony's or balustrade's cut gives back its lowest rows the same way, against the band
+   * under its foot, at most this share of its height (0: never; its sides and top stay)
+   * (docs/decisions/440-balcony-cut-foot-gives-back-wall.md).
+   */
+  cutSideBalconyFoot: number;
+  /**
    * Balustrades (docs/decisions/360-balustrades-by-their-pitch.md): balusters at a pitch
    * between these shares of the photo's longer side (0 longest: off)…
    */
@@ -879,6 +885,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   cutSideMost: 0.2,
   cutSideBand: 3,
   cutSideTop: true,
+  cutSideBalconyFoot: 0.05,
   balustradeShortest: 0.003,
   balustradeLongest: 0.012,
   balustradeCorrelation: 0.5,
@@ -1207,7 +1214,8 @@ export function surfaceClick(
     },
   );
   // Their sides give back the pier or reveal they overreached onto (docs/decisions/339), the
-  // ground floor's doors and shop fronts' too; the balconies' cuts keep theirs.
+  // ground floor's doors and shop fronts' too; the balconies' cuts keep their sides and top, and
+  // give back the wall under the slab at their foot (docs/decisions/440).
   const sides = {
     share: image.tuning.cutSideShare,
     near: image.tuning.cutSideNear,
@@ -1215,14 +1223,38 @@ export function surfaceClick(
     band: image.tuning.cutSideBand,
     top: image.tuning.cutSideTop,
   };
+  const foot = { ...sides, foot: image.tuning.cutSideBalconyFoot };
   return {
     surface,
     cuts: cuts.map((cut) =>
       image.balconyOpenings.includes(cut) || image.balustrades.includes(cut)
-        ? cut
+        ? balconyFoot(image, cut, foot)
         : withSidesGivenBack(image, cut, sides),
     ),
   };
+}
+
+/**
+ * A balcony's cut with its foot given back, kept per photo and balcony: the photo's balconies do
+ * not depend on the click.
+ */
+const balconyFeet = new WeakMap<FacadeImage, Map<Rectangle, Rectangle>>();
+
+function balconyFoot(
+  image: FacadeImage,
+  cut: Rectangle,
+  tuning: Parameters<typeof withFootGivenBack>[2],
+): Rectangle {
+  let feet = balconyFeet.get(image);
+  if (!feet) {
+    feet = new Map();
+    balconyFeet.set(image, feet);
+  }
+  const known = feet.get(cut);
+  if (known) return known;
+  const given = withFootGivenBack(image, cut, tuning);
+  feet.set(cut, given);
+  return given;
 }
 
 interface StripTuning {
