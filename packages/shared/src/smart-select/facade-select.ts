@@ -602,6 +602,16 @@ export interface FacadeTuning {
   gridCompleteFloor: number;
   gridCompleteUnlike: number;
   /**
+   * Such a place a cut already holds in part (each within it, together less than
+   * `gridCompletePartCover` of it; 0: never) is cut whole when its column holds at least
+   * `gridCompletePartColumn` of the window-shaped cuts across its span, or the place less its
+   * cuts is `gridCompletePartUnlike` (OKLab ×100) from the wall beyond each side
+   * (docs/decisions/430-grid-places-cut-in-part.md).
+   */
+  gridCompletePartCover: number;
+  gridCompletePartColumn: number;
+  gridCompletePartUnlike: number;
+  /**
    * A wall click's window cut gives back a side column to the wall when at least
    * `cutSideShare` of its pixels (0: never) are within `cutSideNear` (OKLab ×100) of the wall
    * in a band of `cutSideBand` pixels beyond that side and nearer to it than to the cut's
@@ -880,6 +890,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   gridCompletePeers: 2,
   gridCompleteFloor: 1,
   gridCompleteUnlike: 8,
+  gridCompletePartCover: 0.8,
+  gridCompletePartColumn: 0.5,
+  gridCompletePartUnlike: 8,
   cutSideShare: 0.6,
   cutSideNear: 6,
   cutSideMost: 0.2,
@@ -1192,6 +1205,9 @@ export function surfaceClick(
       columnPeers: image.tuning.gridCompletePeers,
       floorPeers: image.tuning.gridCompleteFloor,
       unlikeSides: image.tuning.gridCompleteUnlike,
+      partCover: image.tuning.gridCompletePartCover,
+      partColumn: image.tuning.gridCompletePartColumn,
+      partUnlike: image.tuning.gridCompletePartUnlike,
     },
   );
   // A click inside one of its cuts says that rectangle is wall, and its likes along the floor

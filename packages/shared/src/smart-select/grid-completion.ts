@@ -3,7 +3,10 @@
  * wall click's cuts (left and right sides alike) and a floor of cuts in other columns (top and
  * bottom alike) both put a window at a place no cut holds, and that place looks like an opening
  * (its colour differs from the wall on both sides and is nearer to its column's windows), it
- * is cut too. Measurements: docs/decisions/333-windows-completing-the-grid.md.
+ * is cut too. Measurements: docs/decisions/333-windows-completing-the-grid.md. A place some
+ * cut already holds in part (a light window's dark pane, one curtain of two) is cut whole when
+ * its column is its stack's own or what is left of it is unlike the wall beside it
+ * (docs/decisions/430-grid-places-cut-in-part.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { boxColour } from './opening-rectangle.ts';
@@ -23,6 +26,18 @@ export interface GridCompletionTuning {
    * sides, and nearer to the colour of its column's nearest window.
    */
   unlikeSides: number;
+  /**
+   * A place cuts already hold in part, each within it, but less than this share of it, is cut
+   * whole (0: never)…
+   */
+  partCover?: number;
+  /**
+   * …when its column holds at least this share of the window-shaped cuts across its span (a
+   * column of two wide cuts among narrower windows is no window's width)…
+   */
+  partColumn?: number;
+  /** …or the place less its cuts is at least this far (OKLab ×100) from the wall beyond each side. */
+  partUnlike?: number;
 }
 
 const width = (r: Rectangle) => r.right - r.left + 1;
@@ -45,8 +60,34 @@ export function gridCompletion(
   const isApartVertically = (a: Rectangle, b: Rectangle) => a.bottom < b.top || a.top > b.bottom;
   const isApartSideways = (a: Rectangle, b: Rectangle) => a.right < b.left || a.left > b.right;
   const added: Rectangle[] = [];
-  const taken = (place: Rectangle) =>
-    [...cuts, ...added].some((cut) => overlapArea(cut, place) > 0.2 * rectangleArea(place));
+  const weighed = new Set<string>();
+  // What the cuts and the places added so far hold of a place: whether one of them holds more
+  // than 0.2 of it, the sum of their overlaps, and whether each meeting it lies within it (a
+  // slack's reach; docs/decisions/430-grid-places-cut-in-part.md).
+  const holding = (place: Rectangle) => {
+    const area = rectangleArea(place);
+    const reachX = tuning.slack * width(place);
+    const reachY = tuning.slack * height(place);
+    let taken = false;
+    let held = 0;
+    let within = true;
+    for (const list of [cuts, added]) {
+      for (const cut of list) {
+        const overlap = overlapArea(cut, place);
+        if (overlap <= 0) continue;
+        if (overlap > 0.2 * area) taken = true;
+        held += overlap;
+        if (
+          cut.left < place.left - reachX ||
+          cut.right > place.right + reachX ||
+          cut.top < place.top - reachY ||
+          cut.bottom > place.bottom + reachY
+        )
+          within = false;
+      }
+    }
+    return { taken, held, within };
+  };
   for (const member of shaped) {
     const reach = tuning.slack * width(member);
     const column = shaped.filter(
@@ -69,11 +110,27 @@ export function gridCompletion(
       const isAlike = (a: number, b: number) => a <= 2 * b && b <= 2 * a;
       if (!isAlike(width(row), width(member)) || !isAlike(height(row), height(member))) continue;
       if (!isWindowShaped(place)) continue;
+      // Each column's members and each floor's cuts put the same place: it is weighed once.
+      const key = `${place.left},${place.right},${place.top},${place.bottom}`;
+      if (weighed.has(key)) continue;
+      weighed.add(key);
+      // A place a cut holds in part is a window already seen: it needs no cuts of its column
+      // above and below (docs/decisions/430-grid-places-cut-in-part.md).
+      const hold = holding(place);
+      if (hold.taken) {
+        const cover = tuning.partCover ?? 0;
+        if (
+          hold.within &&
+          hold.held < cover * rectangleArea(place) &&
+          isCutInPart(image, place, member, column, shaped, [...cuts, ...added], tuning)
+        )
+          added.push(place);
+        continue;
+      }
       // Between windows of its column: below the lowest one lies the ground floor's own order
       // (shop fronts, doors, piers), above the highest one the crowning.
       if (!column.some((cut) => cut.bottom < place.top) || !column.some((cut) => cut.top > place.bottom))
         continue;
-      if (taken(place)) continue;
       const nearest = column.reduce((best, cut) =>
         Math.abs(cut.top - place.top) < Math.abs(best.top - place.top) ? cut : best,
       );
@@ -82,6 +139,92 @@ export function gridCompletion(
     }
   }
   return added;
+}
+
+/**
+ * Whether `place`, which `cuts` hold in part (each within it, together less than `partCover`
+ * of it), is a window to cut whole: either its column (`member`'s) holds at least `partColumn`
+ * of the window-shaped cuts across its span, or the place less its cuts is `partUnlike` from
+ * the wall beyond both of its sides (docs/decisions/430-grid-places-cut-in-part.md).
+ */
+function isCutInPart(
+  image: FacadeImage,
+  place: Rectangle,
+  member: Rectangle,
+  column: readonly Rectangle[],
+  shaped: readonly Rectangle[],
+  cuts: readonly Rectangle[],
+  tuning: GridCompletionTuning,
+): boolean {
+  const across = shaped.filter(
+    (other) =>
+      Math.min(other.right, member.right) - Math.max(other.left, member.left) + 1 >
+      0.5 * Math.min(width(other), width(member)),
+  );
+  if (column.length >= (tuning.partColumn ?? 0.5) * across.length) return true;
+  const meeting = cuts.filter((cut) => overlapArea(cut, place) > 0);
+  return restIsUnlike(image, place, meeting, tuning.partUnlike ?? 8);
+}
+
+/**
+ * Whether `place` less `parts` (at least 15 % of it left) is at least `limit` (OKLab ×100) from
+ * the wall just beyond each of its sides (strips as in `looksLikeAnOpening`). The colours are
+ * means of about 400 pixels each, sampled on a grid: a click weighs hundreds of such places on a
+ * photo of small windows.
+ */
+function restIsUnlike(
+  image: FacadeImage,
+  place: Rectangle,
+  parts: readonly Rectangle[],
+  limit: number,
+): boolean {
+  if (limit <= 0) return false;
+  const strip = Math.max(3, Math.round(0.25 * width(place)));
+  const gap = 2;
+  if (place.left - gap - strip < 0 || place.right + gap + strip >= image.width) return false;
+  const isInAPart = (x: number, y: number) =>
+    parts.some((part) => x >= part.left && x <= part.right && y >= part.top && y <= part.bottom);
+  const rest = sampledColour(image, place, isInAPart);
+  if (rest === null || rest.count < 0.15 * rest.total) return false;
+  const left = sampledColour(image, {
+    ...place,
+    left: place.left - gap - strip,
+    right: place.left - gap - 1,
+  });
+  const right = sampledColour(image, {
+    ...place,
+    left: place.right + gap + 1,
+    right: place.right + gap + strip,
+  });
+  if (left === null || right === null) return false;
+  return Math.min(distance(rest.colour, left.colour), distance(rest.colour, right.colour)) >= limit;
+}
+
+/** The mean OKLab colour of about 400 pixels of `box` on a grid, those where `skip` holds left out. */
+function sampledColour(
+  image: FacadeImage,
+  box: Rectangle,
+  skip: (x: number, y: number) => boolean = () => false,
+): { colour: Float64Array; count: number; total: number } | null {
+  const { lab, width: imageWidth } = image;
+  const step = Math.max(1, Math.round(Math.sqrt(rectangleArea(box) / 400)));
+  const colour = new Float64Array(3);
+  let count = 0;
+  let total = 0;
+  for (let y = box.top; y <= box.bottom; y += step) {
+    for (let x = box.left; x <= box.right; x += step) {
+      total++;
+      if (skip(x, y)) continue;
+      const offset = (y * imageWidth + x) * 3;
+      colour[0] = (colour[0] as number) + (lab[offset] as number);
+      colour[1] = (colour[1] as number) + (lab[offset + 1] as number);
+      colour[2] = (colour[2] as number) + (lab[offset + 2] as number);
+      count++;
+    }
+  }
+  if (count === 0) return null;
+  for (let channel = 0; channel < 3; channel++) colour[channel] = (colour[channel] as number) / count;
+  return { colour, count, total };
 }
 
 /**
