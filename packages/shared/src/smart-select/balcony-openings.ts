@@ -147,6 +147,10 @@ export interface BalconyTuning {
   repeatBars: number;
   /** A repeat is kept only where the vertical edges crossing it are at least this share of its example's. */
   repeatOwnBars: number;
+  /** …and each half (left, right) at least this share of the same half of its example's (0: not asked). */
+  repeatHalfBars: number;
+  /** The floors searched include the repeats kept so far (0: only the balconies found). */
+  repeatFloorsOfRepeats: number;
   /**
    * A balcony with a bar's edge in at least `alongExampleBars` of its columns goes on along its
    * floor, a superpixel size at a time, while its slab's line runs on at least `alongShare` as
@@ -210,6 +214,8 @@ export const defaultBalconyTuning: BalconyTuning = {
   repeatOverlap: 0.3,
   repeatBars: 0.7,
   repeatOwnBars: 0.3,
+  repeatHalfBars: 0.35,
+  repeatFloorsOfRepeats: 1,
   alongShare: 0.7,
   alongLeast: 1.5,
   alongBars: 0.5,
@@ -498,7 +504,13 @@ export function balconyOpenings(
     image,
     examples,
     [...kept.map((candidate) => candidate.box), ...gaps],
-    { likeness: tuning.repeatLikeness, overlap: tuning.repeatOverlap, ownBars: tuning.repeatOwnBars },
+    {
+      likeness: tuning.repeatLikeness,
+      overlap: tuning.repeatOverlap,
+      ownBars: tuning.repeatOwnBars,
+      halfBars: tuning.repeatHalfBars,
+      floorsOfRepeats: tuning.repeatFloorsOfRepeats > 0,
+    },
     step,
   );
   const foundBoxes = [...kept.map((candidate) => candidate.box), ...along, ...gaps, ...repeats];

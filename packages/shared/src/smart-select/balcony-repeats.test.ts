@@ -92,8 +92,10 @@ describe('balconies where a found one repeats', () => {
     expect(offTheirFloor(image.balconyOpenings)).toEqual([]);
   });
 
-  it('repeats without bars of their own (balconyRepeatOwnBars 0) fall under the windows of the other floors', () => {
-    const image = prepareFacadeImage(floorsPhoto, { tuning: { balconyRepeatOwnBars: 0 } });
+  it('repeats without bars of their own (balconyRepeatOwnBars and balconyRepeatHalfBars 0) fall under the windows of the other floors', () => {
+    const image = prepareFacadeImage(floorsPhoto, {
+      tuning: { balconyRepeatOwnBars: 0, balconyRepeatHalfBars: 0 },
+    });
     expect(offTheirFloor(image.balconyOpenings).length).toBeGreaterThan(3);
   });
 });

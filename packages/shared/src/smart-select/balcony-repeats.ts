@@ -21,6 +21,14 @@ export interface BalconyRepeatTuning {
   overlap: number;
   /** …and the vertical edges crossing it are at least this share of the example's (per pixel). */
   ownBars: number;
+  /**
+   * …and each half of it (left, right) at least `halfBars` of the same half of the example's
+   * (0: not asked): a railing's bars run all along it, a box half on a pier has them in one
+   * half (docs/decisions/465-balcony-repeats-on-window-columns.md)…
+   */
+  halfBars?: number;
+  /** …and the floors searched are those of the repeats kept so far too. */
+  floorsOfRepeats?: boolean;
 }
 
 /** The vertical edges crossing `box` per pixel: a railing's bars (or a window's sides alone). */
@@ -215,17 +223,25 @@ export function balconyRepeats(
     );
     if (!likeness) continue;
     const exampleBars = barDensity(image, example);
+    const halves = (box: Rectangle) => {
+      const middle = Math.floor((box.left + box.right) / 2);
+      return [barDensity(image, { ...box, right: middle }), barDensity(image, { ...box, left: middle + 1 })];
+    };
+    const exampleHalves = halves(example);
+    const halfBars = tuning.halfBars ?? 0;
+    const hasBarsAlong = (box: Rectangle) =>
+      halfBars <= 0 || halves(box).every((bars, at) => bars >= halfBars * (exampleHalves[at] as number));
     const reachX = Math.round(width / 4);
     const reachY = Math.round(height / 4);
-    // The floors of the balconies found, one per quarter of the example's height.
+    // The floors of the balconies found, one per quarter of the example's height, and of the
+    // repeats kept so far: a balcony between the examples' columns on a floor without a found
+    // one lies on a repeat's floor (docs/decisions/465-balcony-repeats-on-window-columns.md).
     const floors: number[] = [];
-    for (const box of found) {
+    for (const box of tuning.floorsOfRepeats ? taken : found) {
       const floor = Math.round(box.top / scale);
       if (floors.every((other) => Math.abs(other - floor) > reachY)) floors.push(floor);
     }
     const column = Math.round(example.left / scale);
-    const isAligned = (x: number, y: number) =>
-      Math.abs(x - column) <= reachX || floors.some((floor) => Math.abs(y - floor) <= reachY);
     const stepX = Math.max(1, Math.round(width / positionsPerSide));
     const stepY = Math.max(1, Math.round(height / positionsPerSide));
     const lastX = sums.columns - width;
@@ -236,6 +252,8 @@ export function balconyRepeats(
       for (let y = Math.max(0, floor - stepY); y <= Math.min(lastY, floor + stepY); y += stepY)
         for (let x = 0; x <= lastX; x += stepX) coarse.add(y * sums.columns + x);
     }
+    const isAligned = (x: number, y: number) =>
+      Math.abs(x - column) <= reachX || floors.some((floor) => Math.abs(y - floor) <= reachY);
     for (let y = 0; y <= lastY; y += stepY)
       for (let x = Math.max(0, column - stepX); x <= Math.min(lastX, column + stepX); x += stepX)
         coarse.add(y * sums.columns + x);
@@ -303,6 +321,9 @@ export function balconyRepeats(
       // A window's lower part over the wall under it looks enough like a railing in front of
       // one: a repeat must be crossed by bars of its own (docs/decisions/267, amendment).
       if (!isFree(box) || barDensity(image, box) < tuning.ownBars * exampleBars) continue;
+      // Nor half on a pier beside a balcony: the bars run along both its halves as along the
+      // example's (docs/decisions/465-balcony-repeats-on-window-columns.md).
+      if (!hasBarsAlong(box)) continue;
       taken.push(box);
       repeats.push(box);
     }

@@ -432,6 +432,8 @@ export interface FacadeTuning {
   balconyRepeatBars: number;
   /** A repeat is kept only where the vertical edges crossing it are at least this share of its example's (0: any). */
   balconyRepeatOwnBars: number;
+  balconyRepeatHalfBars: number;
+  balconyRepeatFloorsOfRepeats: number;
   /** A balcony goes on along its floor while its slab's line and bars do (0: never; decision 268). */
   balconyAlongShare: number;
   balconyAlongLeast: number;
@@ -832,6 +834,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyRepeatOverlap: 0.3,
   balconyRepeatBars: 0.7,
   balconyRepeatOwnBars: 0.3,
+  balconyRepeatHalfBars: 0.35,
+  balconyRepeatFloorsOfRepeats: 1,
   balconyAlongShare: 0.7,
   balconyAlongLeast: 1.5,
   balconyAlongBars: 0.5,
@@ -1049,6 +1053,8 @@ export function prepareFacadeImage(
     repeatOverlap: tuning.balconyRepeatOverlap,
     repeatBars: tuning.balconyRepeatBars,
     repeatOwnBars: tuning.balconyRepeatOwnBars,
+    repeatHalfBars: tuning.balconyRepeatHalfBars,
+    repeatFloorsOfRepeats: tuning.balconyRepeatFloorsOfRepeats,
     alongShare: tuning.balconyAlongShare,
     alongLeast: tuning.balconyAlongLeast,
     alongBars: tuning.balconyAlongBars,
