@@ -13,6 +13,8 @@
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { rowEdge } from './opening-rectangle.ts';
+import { strongestLine } from './row-measures.ts';
+import { runsOf } from './runs.ts';
 
 export interface FaintRailingTuning {
   /** The slab's line at least this many times the photo's mean row edge (0: never). */
@@ -111,16 +113,14 @@ export function faintRailingsOnFloors(
     const bottom = Math.max(...group.map((window) => window.bottom));
     const strength = (y: number) => rowEdge(image, y, left, right);
     // The slab's line: the strongest within a superpixel size under the windows' feet.
-    let slab = -1;
-    let slabStrength = 0;
-    for (let y = first.bottom - snap; y <= Math.min(image.height - 2, bottom + Math.round(size)); y++) {
-      const value = strength(y);
-      if (value > slabStrength) {
-        slabStrength = value;
-        slab = y;
-      }
-    }
-    if (slab < 0 || slabStrength < tuning.slab * meanRowEdge) continue;
+    const slabLine = strongestLine(
+      first.bottom - snap,
+      Math.min(image.height - 2, bottom + Math.round(size)),
+      strength,
+    );
+    // No row stronger than 0 (none at all): no slab.
+    if (slabLine.strength <= 0 || slabLine.strength < tuning.slab * meanRowEdge) continue;
+    const slab = slabLine.at;
     const highest = Math.max(0, slab - Math.round(tuning.highest * size));
     const lowest = slab - Math.round(tuning.lowest * size);
     if (lowest <= highest) continue;
@@ -131,32 +131,23 @@ export function faintRailingsOnFloors(
     if (covered >= tuning.covered * (right - left + 1)) continue;
     // The piers: the span's columns outside every opening reaching the railing's rows.
     const reaching = image.openings.filter((opening) => opening.top <= slab && opening.bottom >= highest);
-    const piers: number[] = [];
-    for (let x = left; x <= right; x++)
-      if (!reaching.some((opening) => opening.left <= x && opening.right >= x)) piers.push(x);
-    if (piers.length < size) continue;
     // The piers' runs of columns, each read from the row sums at once.
-    const runs: Array<[number, number]> = [];
-    for (const x of piers) {
-      const last = runs[runs.length - 1];
-      if (last && last[1] === x - 1) last[1] = x;
-      else runs.push([x, x]);
-    }
+    const runs = runsOf(
+      (x) => x >= left && !reaching.some((opening) => opening.left <= x && opening.right >= x),
+      right + 1,
+      0,
+    );
+    const piers: number[] = [];
+    for (const [from, to] of runs) for (let x = from; x <= to; x++) piers.push(x);
+    if (piers.length < size) continue;
     const pierLine = (y: number) => {
       let sum = 0;
       for (const [from, to] of runs) sum += rowEdge(image, y, from, to) * (to - from + 1);
       return sum / piers.length;
     };
-    let handrail = -1;
-    let handrailStrength = 0;
-    for (let y = highest; y <= lowest; y++) {
-      const value = pierLine(y);
-      if (value > handrailStrength) {
-        handrailStrength = value;
-        handrail = y;
-      }
-    }
-    if (handrail < 0 || handrailStrength < tuning.handrail * meanRowEdge) continue;
+    const handrailLine = strongestLine(highest, lowest, pierLine);
+    if (handrailLine.strength <= 0 || handrailLine.strength < tuning.handrail * meanRowEdge) continue;
+    const { at: handrail, strength: handrailStrength } = handrailLine;
     // French windows go on above the railing: at least half of them are at least twice as high
     // as the railing (a railing over whole windows is their grilles or a row of shutters).
     const rising = group.filter((window) => window.top <= handrail - (slab - handrail)).length;

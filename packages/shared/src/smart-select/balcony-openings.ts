@@ -42,7 +42,8 @@ import { type BalconyOverWindowTuning, downToTheWindowUnder } from './balcony-ov
 import { balconyRepeats } from './balcony-repeats.ts';
 import { type BalconyStackTuning, stackedDepths, stackedEnds } from './balcony-stacks.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { boxColour, rowEdge } from './opening-rectangle.ts';
+import { rowEdge } from './opening-rectangle.ts';
+import { besideStrips, rowColour, rowLightness, strongestLine } from './row-measures.ts';
 import { runsOf } from './runs.ts';
 
 export interface BalconyTuning {
@@ -311,20 +312,6 @@ function railingBands(
     }
   }
   return bands;
-}
-
-/** The position from `from` to `to` where `strength` is highest, and that strength. */
-function strongestLine(from: number, to: number, strength: (y: number) => number) {
-  let at = from;
-  let best = 0;
-  for (let y = from; y <= to; y++) {
-    const value = strength(y);
-    if (value > best) {
-      best = value;
-      at = y;
-    }
-  }
-  return { at, strength: best };
 }
 
 /** The balconies of the photo as inclusive pixel rectangles, from the handrail to the slab's lower line. */
@@ -598,15 +585,7 @@ function inShadeBesideIt(
   size: number,
 ): Rectangle {
   const lowest = Math.min(image.height - 1, box.bottom + Math.round(reach * (box.bottom - box.top + 1)));
-  const sides: Array<[number, number]> = [];
-  for (const [from, to] of [
-    [box.left - 2 * size, box.left - size - 1],
-    [box.right + size + 1, box.right + 2 * size],
-  ] as const) {
-    const left = Math.max(0, from);
-    const right = Math.min(image.width - 1, to);
-    if (right - left + 1 >= size / 2) sides.push([left, right]);
-  }
+  const sides = besideStrips(image, box, size);
   if (sides.length === 0) return box;
   let bottom = box.bottom;
   for (let y = box.bottom + 1; y <= lowest; y++) {
@@ -638,25 +617,18 @@ function withoutCourseUnder(
   tuning: CourseTuning,
 ): Rectangle {
   const { size } = tuning;
-  const sides: Array<[number, number]> = [];
-  for (const [from, to] of [
-    [box.left - 2 * size, box.left - size - 1],
-    [box.right + size + 1, box.right + 2 * size],
-  ] as const) {
-    const left = Math.max(0, from);
-    const right = Math.min(image.width - 1, to);
-    if (right - left + 1 < size / 2) continue;
-    // Beside it must be the facade, not another balcony (a floor-long one found in pieces).
-    const another = others.some(
-      (other) =>
-        other !== box &&
-        other.left <= right &&
-        other.right >= left &&
-        other.top <= box.bottom &&
-        other.bottom >= box.top,
-    );
-    if (!another) sides.push([left, right]);
-  }
+  // Beside it must be the facade, not another balcony (a floor-long one found in pieces).
+  const sides = besideStrips(image, box, size).filter(
+    ([left, right]) =>
+      !others.some(
+        (other) =>
+          other !== box &&
+          other.left <= right &&
+          other.right >= left &&
+          other.top <= box.bottom &&
+          other.bottom >= box.top,
+      ),
+  );
   // Both sides, as a string course runs on both ways.
   if (sides.length < 2) return box;
   const highest = box.bottom - Math.floor(tuning.most * (box.bottom - box.top + 1));
@@ -710,12 +682,6 @@ function rowBars(image: FacadeImage, y: number, left: number, right: number): nu
   return sum / (right - left + 1);
 }
 
-/** Mean OKLab colour (× 100) of row `y` from `left` to `right`. */
-function rowColour(image: FacadeImage, y: number, left: number, right: number): [number, number, number] {
-  const [lightness = 0, a = 0, b = 0] = boxColour(image, { left, right, top: y, bottom: y });
-  return [lightness, a, b];
-}
-
 /**
  * The balcony's top up to its rail's upper edge. The strongest line near a railing band's top
  * is often the rail's lower edge or the bars' upper ends: the railing's upper part before a
@@ -762,14 +728,6 @@ function isShaded(image: FacadeImage, box: Rectangle, bottom: number, darker: nu
   let shade = 0;
   for (let y = box.bottom + 1; y <= bottom; y++) shade += rowLightness(image, y, box.left, box.right);
   return wall / (wallEnd - bottom) - shade / (bottom - box.bottom) >= darker;
-}
-
-/** Mean lightness of row `y` from `left` to `right`. */
-function rowLightness(image: FacadeImage, y: number, left: number, right: number): number {
-  let sum = 0;
-  const row = y * image.width;
-  for (let x = left; x <= right; x++) sum += image.lab[(row + x) * 3] as number;
-  return sum / (right - left + 1);
 }
 
 /**

@@ -4,7 +4,8 @@
  * which end it where the window below begins (docs/decisions/415-balcony-down-to-the-window-under-it.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { boxColour } from './opening-rectangle.ts';
+import { colourDistance } from './opening-rectangle.ts';
+import { besideStrips, rowColour } from './row-measures.ts';
 
 export interface BalconyOverWindowTuning {
   /** The window's head at most this many pixels under the balcony's foot (0: never). */
@@ -66,23 +67,14 @@ export function downToTheWindowUnder(
   }
   if (!Number.isFinite(head)) return box;
   const { size } = tuning;
-  const sides: Array<[number, number]> = [];
-  for (const [from, to] of [
-    [box.left - 2 * size, box.left - size - 1],
-    [box.right + size + 1, box.right + 2 * size],
-  ] as const) {
-    const left = Math.max(0, from);
-    const right = Math.min(image.width - 1, to);
-    if (right - left + 1 >= size / 2) sides.push([left, right]);
-  }
+  const sides = besideStrips(image, box, size);
   if (sides.length === 0) return box;
   let own = 0;
   for (let y = box.bottom + 1; y < head; y++) {
-    const row = boxColour(image, { left: box.left, right: box.right, top: y, bottom: y });
-    const unlike = sides.every(([left, right]) => {
-      const wall = boxColour(image, { left, right, top: y, bottom: y });
-      return distance(row, wall) >= tuning.near;
-    });
+    const row = rowColour(image, y, box.left, box.right);
+    const unlike = sides.every(
+      ([left, right]) => colourDistance(row, rowColour(image, y, left, right)) >= tuning.near,
+    );
     if (unlike) own++;
   }
   if (own < tuning.own * (head - 1 - box.bottom)) return box;
@@ -94,11 +86,4 @@ export function downToTheWindowUnder(
     right: Math.min(image.width - 1, box.right + widen),
     bottom: head - 1,
   };
-}
-
-/** The distance between two OKLab colours (× 100). */
-function distance(a: Float64Array, b: Float64Array): number {
-  const [lightness = 0, red = 0, yellow = 0] = a;
-  const [otherLightness = 0, otherRed = 0, otherYellow = 0] = b;
-  return Math.hypot(lightness - otherLightness, red - otherRed, yellow - otherYellow);
 }

@@ -9,6 +9,7 @@
  * joined into one band down to its plinth: docs/decisions/402-balustrades-along-their-run.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { rowLightness } from './row-measures.ts';
 
 export interface BalustradeTuning {
   /** The shortest and longest pitch looked for, in pixels (0 longest: off). */
@@ -444,13 +445,9 @@ export function joinedRuns(
  * foot is the strongest.
  */
 function downToPlinth(image: FacadeImage, band: Rectangle, reach: number): Rectangle {
-  const { width, height, lab } = image;
+  const { height } = image;
   const { left, top, right } = band;
-  const mean = (y: number) => {
-    let sum = 0;
-    for (let x = left; x <= right; x++) sum += lab[(y * width + x) * 3] as number;
-    return sum / (right - left + 1);
-  };
+  const mean = (y: number) => rowLightness(image, y, left, right);
   let bottom = band.bottom;
   if (bottom >= height - 1) return { left, top, right, bottom };
   let strongest = Math.abs(mean(bottom + 1) - mean(bottom));

@@ -5,7 +5,7 @@
  * (docs/decisions/339-cut-sides-give-back-wall.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { boxColour } from './opening-rectangle.ts';
+import { boxColour, colourDistance } from './opening-rectangle.ts';
 
 export interface CutSideTuning {
   /** A side column goes back to the wall when at least this share of its pixels looks like the wall beyond (0: never). */
@@ -157,14 +157,6 @@ function isLineLikeBeyond(
     if (toBeyond <= tuning.near && toBeyond < distance(lab, at, middle)) like++;
   }
   return like >= tuning.share * count;
-}
-
-function colourDistance(a: Float64Array, b: Float64Array): number {
-  return Math.hypot(
-    (a[0] as number) - (b[0] as number),
-    (a[1] as number) - (b[1] as number),
-    (a[2] as number) - (b[2] as number),
-  );
 }
 
 function distance(lab: Float32Array, at: number, colour: Float64Array): number {

@@ -218,7 +218,7 @@ export function lineColour(
 
 // Math.sqrt of the sum, not Math.hypot: hypot guards against overflow that OKLab values never
 // reach and is several times slower, and this runs for every pair of candidate sides.
-export const colourDistance = (a: Float64Array, b: Float64Array) => {
+export const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   const l = (a[0] as number) - (b[0] as number);
   const greenRed = (a[1] as number) - (b[1] as number);
   const blueYellow = (a[2] as number) - (b[2] as number);
