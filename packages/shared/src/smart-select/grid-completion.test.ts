@@ -5,7 +5,16 @@ import { gridCompletion } from './grid-completion.ts';
 
 const stone: Colour = [150, 150, 150];
 const glass: Colour = [50, 50, 56];
-const tuning = { slack: 0.1, maximumAspect: 3, columnPeers: 2, floorPeers: 1, unlikeSides: 8 };
+const tuning = {
+  slack: 0.1,
+  maximumAspect: 3,
+  columnPeers: 2,
+  floorPeers: 1,
+  unlikeSides: 8,
+  partCover: 0.8,
+  partColumn: 0.5,
+  partUnlike: 8,
+};
 
 describe('windows completing the grid of a wall click’s cuts (docs/decisions/333-windows-completing-the-grid.md)', () => {
   // A rough grey wall with three columns of dark windows on three floors, and a fourth floor

@@ -9,7 +9,7 @@
  * (docs/decisions/430-grid-places-cut-in-part.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { boxColour } from './opening-rectangle.ts';
+import { boxColour, colourDistance } from './opening-rectangle.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
 
 export interface GridCompletionTuning {
@@ -30,14 +30,14 @@ export interface GridCompletionTuning {
    * A place cuts already hold in part, each within it, but less than this share of it, is cut
    * whole (0: never)…
    */
-  partCover?: number;
+  partCover: number;
   /**
    * …when its column holds at least this share of the window-shaped cuts across its span (a
    * column of two wide cuts among narrower windows is no window's width)…
    */
-  partColumn?: number;
+  partColumn: number;
   /** …or the place less its cuts is at least this far (OKLab ×100) from the wall beyond each side. */
-  partUnlike?: number;
+  partUnlike: number;
 }
 
 const width = (r: Rectangle) => r.right - r.left + 1;
@@ -118,10 +118,9 @@ export function gridCompletion(
       // above and below (docs/decisions/430-grid-places-cut-in-part.md).
       const hold = holding(place);
       if (hold.taken) {
-        const cover = tuning.partCover ?? 0;
         if (
           hold.within &&
-          hold.held < cover * rectangleArea(place) &&
+          hold.held < tuning.partCover * rectangleArea(place) &&
           isCutInPart(image, place, member, column, shaped, [...cuts, ...added], tuning)
         )
           added.push(place);
@@ -161,14 +160,14 @@ function isCutInPart(
       Math.min(other.right, member.right) - Math.max(other.left, member.left) + 1 >
       0.5 * Math.min(width(other), width(member)),
   );
-  if (column.length >= (tuning.partColumn ?? 0.5) * across.length) return true;
+  if (column.length >= tuning.partColumn * across.length) return true;
   const meeting = cuts.filter((cut) => overlapArea(cut, place) > 0);
-  return restIsUnlike(image, place, meeting, tuning.partUnlike ?? 8);
+  return restIsUnlike(image, place, meeting, tuning.partUnlike);
 }
 
 /**
  * Whether `place` less `parts` (at least 15 % of it left) is at least `limit` (OKLab ×100) from
- * the wall just beyond each of its sides (strips as in `looksLikeAnOpening`). The colours are
+ * the wall just beyond each of its sides (`wallBeside`'s strips). The colours are
  * means of about 400 pixels each, sampled on a grid: a click weighs hundreds of such places on a
  * photo of small windows.
  */
@@ -179,25 +178,18 @@ function restIsUnlike(
   limit: number,
 ): boolean {
   if (limit <= 0) return false;
-  const strip = Math.max(3, Math.round(0.25 * width(place)));
-  const gap = 2;
-  if (place.left - gap - strip < 0 || place.right + gap + strip >= image.width) return false;
+  const beside = wallBeside(image, place);
+  if (beside === null) return false;
   const isInAPart = (x: number, y: number) =>
     parts.some((part) => x >= part.left && x <= part.right && y >= part.top && y <= part.bottom);
   const rest = sampledColour(image, place, isInAPart);
   if (rest === null || rest.count < 0.15 * rest.total) return false;
-  const left = sampledColour(image, {
-    ...place,
-    left: place.left - gap - strip,
-    right: place.left - gap - 1,
-  });
-  const right = sampledColour(image, {
-    ...place,
-    left: place.right + gap + 1,
-    right: place.right + gap + strip,
-  });
+  const left = sampledColour(image, beside.left);
+  const right = sampledColour(image, beside.right);
   if (left === null || right === null) return false;
-  return Math.min(distance(rest.colour, left.colour), distance(rest.colour, right.colour)) >= limit;
+  return (
+    Math.min(colourDistance(rest.colour, left.colour), colourDistance(rest.colour, right.colour)) >= limit
+  );
 }
 
 /** The mean OKLab colour of about 400 pixels of `box` on a grid, those where `skip` holds left out. */
@@ -237,19 +229,25 @@ function looksLikeAnOpening(
   neighbour: Rectangle,
   limit: number,
 ): boolean {
-  const strip = Math.max(3, Math.round(0.25 * width(place)));
-  const gap = 2;
-  if (place.left - gap - strip < 0 || place.right + gap + strip >= image.width) return false;
+  const beside = wallBeside(image, place);
+  if (beside === null) return false;
   const colour = boxColour(image, place);
-  const left = boxColour(image, { ...place, left: place.left - gap - strip, right: place.left - gap - 1 });
-  const right = boxColour(image, { ...place, left: place.right + gap + 1, right: place.right + gap + strip });
-  const fromWall = Math.min(distance(colour, left), distance(colour, right));
-  return fromWall >= limit && distance(colour, boxColour(image, neighbour)) < fromWall;
+  const left = boxColour(image, beside.left);
+  const right = boxColour(image, beside.right);
+  const fromWall = Math.min(colourDistance(colour, left), colourDistance(colour, right));
+  return fromWall >= limit && colourDistance(colour, boxColour(image, neighbour)) < fromWall;
 }
 
-function distance(a: Float64Array, b: Float64Array): number {
-  const l = (a[0] as number) - (b[0] as number);
-  const green = (a[1] as number) - (b[1] as number);
-  const blue = (a[2] as number) - (b[2] as number);
-  return Math.sqrt(l * l + green * green + blue * blue);
+/**
+ * The strips of wall just beyond `place`'s left and right sides (a quarter of its width, at
+ * least 3 pixels, 2 pixels off it), or null when either runs off the photo.
+ */
+function wallBeside(image: FacadeImage, place: Rectangle): { left: Rectangle; right: Rectangle } | null {
+  const strip = Math.max(3, Math.round(0.25 * width(place)));
+  const gap = 2;
+  if (place.left - gap - strip < 0 || place.right + gap + strip >= image.width) return null;
+  return {
+    left: { ...place, left: place.left - gap - strip, right: place.left - gap - 1 },
+    right: { ...place, left: place.right + gap + 1, right: place.right + gap + strip },
+  };
 }

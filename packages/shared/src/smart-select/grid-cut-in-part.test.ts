@@ -93,6 +93,25 @@ describe('grid places a cut holds in part (docs/decisions/430-grid-places-cut-in
     expect(share([...cuts, ...loose], beside)).toBe(1);
   });
 
+  it('cuts whole a place whose uncut rest is unlike the wall, though its column is no stack’s', () => {
+    // What the click cut: every window whole but the middle column's second floor, of which
+    // only its left curtain: the dark transom light and the right curtain are left. With the
+    // column's say turned off (no column holds twice the cuts across its span), only the rest's
+    // colour can cut it whole.
+    const partly = box(1, 1);
+    const curtain = { ...partly, top: partly.top + 12, right: partly.left + 20 };
+    const cuts = [...windows.filter((w) => w !== windows[6]), curtain];
+    expect(windows[6]).toEqual(partly);
+    const rest = (x: number, y: number) => isIn(x, y, partly) && !isIn(x, y, curtain);
+    const added = gridCompletion(image, cuts, cuts, { ...tuning, partColumn: 2 });
+    const all = [...cuts, ...added];
+    expect(share(cuts, (x, y) => isIn(x, y, partly))).toBeLessThan(0.8);
+    expect(share(all, rest)).toBe(1);
+    expect(share(all, isWall)).toBe(0);
+    const alone = gridCompletion(image, cuts, cuts, { ...tuning, partColumn: 2, partUnlike: 0 });
+    expect(share([...cuts, ...alone], rest)).toBe(0);
+  });
+
   it('keeps the window cut in part when off', () => {
     const partly = box(1, 1);
     const transom = { ...partly, bottom: partly.top + 11 };
