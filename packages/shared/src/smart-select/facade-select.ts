@@ -321,6 +321,13 @@ export interface FacadeTuning {
    */
   groundJoin: number;
   /**
+   * …and darker than piers this many superpixel sizes wide just outside both their sides (0:
+   * that test off; docs/decisions/421-ground-runs-joined.md).
+   */
+  groundJoinPier: number;
+  /** …and of at most this many runs (docs/decisions/421-ground-runs-joined.md). */
+  groundJoinRuns: number;
+  /**
    * The ground-floor openings that bound door clicks (decision 058) come from a stricter pass:
    * its probe, wall quantile and minimum width, without the lintel step (docs/decisions/156).
    */
@@ -791,6 +798,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   groundOutline: 1.5,
   groundLintel: 0.5,
   groundJoin: 1,
+  groundJoinPier: 0.5,
+  groundJoinRuns: 3,
   groundDoorProbe: 0.08,
   groundDoorWallQuantile: 0.6,
   groundDoorMinimumWidth: 1.5,
@@ -998,6 +1007,8 @@ export function prepareFacadeImage(
     outline: tuning.groundOutline,
     lintel: tuning.groundLintel,
     join: tuning.groundJoin,
+    joinPier: tuning.groundJoinPier,
+    joinRuns: tuning.groundJoinRuns,
   };
   image.groundOpenings = groundOpenings(image, groundTuning);
   // A door click is bounded by the detected opening around it (decision 058), and the main

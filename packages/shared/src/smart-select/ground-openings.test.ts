@@ -147,4 +147,51 @@ describe('ground-floor openings: two runs joined (docs/decisions/421-ground-runs
     const selection = selectFacadeElement(image, { x: 60, y: 120 }, 'surface');
     expect(shareSelected(selection, isDoor)).toBeGreaterThan(0.5);
   });
+
+  // The same door with a dark post (a lamp post, 6 px) 8 px to its left: the post is a run that
+  // fails alone too, and joined with the door's left half it passes; the door's own two halves,
+  // on its two jambs, have the stronger sides.
+  const post = { left: 120, right: 125 };
+  const withPost = makeImage(width, height, (x, y) => {
+    if (x >= post.left && x <= post.right && y >= 150) return shade([70, 72, 76], 1, noise(x, y, 3));
+    const at = (y * width + x) * 4;
+    return [photo.data[at] as number, photo.data[at + 1] as number, photo.data[at + 2] as number];
+  });
+
+  it('with a dark post beside it, the door is still found on its own two jambs', () => {
+    const image = prepareFacadeImage(withPost);
+    const found = image.groundOpenings.find((box) => box.right >= middle && box.left <= middle);
+    if (!found) throw new Error(`no opening found: ${JSON.stringify(image.groundOpenings)}`);
+    expect(Math.abs(found.left - door.left)).toBeLessThanOrEqual(2);
+    expect(Math.abs(found.right - door.right)).toBeLessThanOrEqual(2);
+    const selection = selectFacadeElement(image, { x: 60, y: 120 }, 'surface');
+    expect(shareSelected(selection, isDoor)).toBeLessThan(0.1);
+  });
+
+  // The same door between two piers whose foot is a dark stone plinth (the lowest 13 rows): too
+  // few dark rows for the piers' columns to be part of a run, but over the probe's rows the
+  // piers are darker than the door's leaves. Joined, the two halves pass every test one run
+  // passes; the piers' test leaves them out, as a glass kiosk's panes beside a dark doorway
+  // (docs/decisions/421-ground-runs-joined.md).
+  const piers = { left: door.left - 12, right: door.right + 12 };
+  const betweenPiers = makeImage(width, height, (x, y) => {
+    const isPier = x >= piers.left && x <= piers.right && !inside(door, x, y) && y >= 247;
+    if (isPier) return shade(render, 0.15, noise(x, y, 3));
+    const at = (y * width + x) * 4;
+    return [photo.data[at] as number, photo.data[at + 1] as number, photo.data[at + 2] as number];
+  });
+  const overlapsDoor = (box: Rectangle) => box.right >= door.left && box.left <= door.right;
+
+  it('between piers as dark as its leaves, the joined halves are no opening', () => {
+    expect(prepareFacadeImage(betweenPiers).groundOpenings.filter(overlapsDoor)).toHaveLength(0);
+  });
+
+  it("without the piers' test (groundJoinPier 0) the joined halves are taken", () => {
+    const image = prepareFacadeImage(betweenPiers, { tuning: { groundJoinPier: 0 } });
+    const [found, ...others] = image.groundOpenings.filter(overlapsDoor);
+    expect(others).toHaveLength(0);
+    if (!found) throw new Error('no opening found');
+    expect(Math.abs(found.left - door.left)).toBeLessThanOrEqual(2);
+    expect(Math.abs(found.right - door.right)).toBeLessThanOrEqual(2);
+  });
 });

@@ -42,6 +42,16 @@ export interface GroundTuning {
    * superpixel sizes, when the joined run is one and darker than the piers beside it (0: never).
    */
   join: number;
+  /**
+   * The piers a joined run must be darker than are this many superpixel sizes wide, just
+   * outside both its sides (0: the piers' test off).
+   */
+  joinPier: number;
+  /**
+   * At most this many runs are joined into one: a highlight or a shutter's slats break an
+   * opening a few times; a fence's or a row of bikes' bars make dozens of runs.
+   */
+  joinRuns: number;
 }
 
 /** The ground floor's openings as inclusive pixel rectangles reaching the photo's foot. */
@@ -98,8 +108,8 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     return { at: best, strength: bestStrength };
   };
   const found: Rectangle[] = [];
-  // The opening a run of columns `from`…`to` makes, or none.
-  const openingOf = (from: number, to: number): Rectangle | undefined => {
+  // The opening a run of columns `from`…`to` makes with the strength of its weaker side, or none.
+  const openingOf = (from: number, to: number): { box: Rectangle; sides: number } | undefined => {
     const runWidth = (to - from + 1) * step;
     if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width)
       return undefined;
@@ -164,7 +174,10 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
         (horizontalEdgeSums[y * (width + 1) + left.at] as number)) /
       (right.at - left.at + 1);
     const head = strongest(pixelTop, bottom, rowStrength);
-    return { left: left.at, top: head.at, right: right.at, bottom };
+    return {
+      box: { left: left.at, top: head.at, right: right.at, bottom },
+      sides: Math.min(left.strength, right.strength),
+    };
   };
   // Mean lightness over the probe's rows of the pixel columns `left`…`right` (clamped to the photo).
   const probeY = reachTop + probeTop * step;
@@ -179,12 +192,13 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     }
     return count > 0 ? sum / count : Number.NaN;
   };
-  // A joined run's inside is darker than the piers just outside both its sides (half a
-  // superpixel size wide, over the probe's rows): the join is weaker evidence than one run, and
+  // A joined run's inside is darker than the piers just outside both its sides (`joinPier`
+  // superpixel sizes wide, over the probe's rows): the join is weaker evidence than one run, and
   // a glass kiosk before the wall joins too, with a dark doorway beside it
   // (docs/decisions/421-ground-runs-joined.md).
-  const pier = Math.max(1, Math.round(0.5 * cell));
+  const pier = Math.max(1, Math.round(tuning.joinPier * cell));
   const isDarkerThanPiers = (opening: Rectangle) => {
+    if (tuning.joinPier <= 0) return true;
     const inside = bandMean(opening.left + 1, opening.right - 1);
     const outside = Math.min(
       opening.left > 0 ? bandMean(opening.left - pier, opening.left - 1) : Number.POSITIVE_INFINITY,
@@ -194,25 +208,48 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     );
     return inside <= outside - tuning.darkness;
   };
-  // Neighbouring runs that are no opening alone (too narrow, a side off its jamb) are one when
-  // joined across gaps of at most `join` superpixel sizes: a shutter's lighter slats or a
-  // highlight on a door's leaves break one opening's dark columns, and neither piece reaches
-  // both jambs (docs/decisions/421-ground-runs-joined.md).
+  // Neighbouring runs that are no opening alone are one when joined across gaps of at most
+  // `join` superpixel sizes: a shutter's lighter slats or a highlight on a door's leaves break
+  // one opening's dark columns, and neither piece reaches both jambs. Of a chain of such runs
+  // (each gap that small), every stretch of two or more consecutive runs is tried, the one
+  // whose weaker side is strongest is kept, and the chain's parts on either side of it are
+  // searched the same way: a dark post beside a split door joins the door's nearer half too,
+  // on weaker sides than the door's own two jambs (docs/decisions/421-ground-runs-joined.md).
   const joinGap = tuning.join * cell;
-  let pending: [number, number] | undefined;
+  const joinChain = (chain: Array<[number, number]>) => {
+    let best: { box: Rectangle; sides: number; first: number; last: number } | undefined;
+    for (let first = 0; first < chain.length - 1; first++) {
+      const from = (chain[first] as [number, number])[0];
+      for (let last = first + 1; last < Math.min(chain.length, first + tuning.joinRuns); last++) {
+        const to = (chain[last] as [number, number])[1];
+        if ((to - from + 1) * step > tuning.maximumWidthShare * width) break;
+        const joined = openingOf(from, to);
+        // On the same weaker side, the fewer runs: each join is weaker evidence.
+        if (!joined) continue;
+        const isBetter =
+          !best ||
+          joined.sides > best.sides ||
+          (joined.sides === best.sides && last - first < best.last - best.first);
+        if (!isBetter || !isDarkerThanPiers(joined.box)) continue;
+        best = { ...joined, first, last };
+      }
+    }
+    if (!best) return;
+    joinChain(chain.slice(0, best.first));
+    found.push(best.box);
+    joinChain(chain.slice(best.last + 1));
+  };
+  let chain: Array<[number, number]> = [];
   for (const [from, to] of runsOf((at) => columnFull[at] === true, columnFull.length, bridge)) {
     const alone = openingOf(from, to);
-    if (alone) {
-      found.push(alone);
-      pending = undefined;
-      continue;
+    const previous = chain[chain.length - 1];
+    if (alone || !previous || (from - previous[1] - 1) * step > joinGap) {
+      if (tuning.join > 0) joinChain(chain);
+      chain = [];
     }
-    const joined =
-      pending && (from - pending[1] - 1) * step <= joinGap ? openingOf(pending[0], to) : undefined;
-    if (joined && isDarkerThanPiers(joined)) {
-      found.push(joined);
-      pending = undefined;
-    } else pending = pending && (from - pending[1] - 1) * step <= joinGap ? [pending[0], to] : [from, to];
+    if (alone) found.push(alone.box);
+    else chain.push([from, to]);
   }
+  if (tuning.join > 0) joinChain(chain);
   return found;
 }
