@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { downToTheWindowUnder } from './balcony-over-window.ts';
 import { glass, iron, render } from './drawn-balconies.ts';
 import { isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import {
@@ -80,5 +81,47 @@ describe('a balcony over a window goes down to its head', () => {
     const found = prepareFacadeImage(plain).balconyOpenings.filter(onBalcony);
     expect(found.length).toBeGreaterThan(0);
     expect(Math.max(...found.map((box) => box.bottom))).toBeLessThan(slab.bottom + 6);
+  });
+
+  it("stays up when the window under it has its head on another balcony's rail", () => {
+    // The same rows under the slab, but the opening under them is found from a lower balcony's
+    // rail down (cmp_b0006's French balconies went down over a window's shutters to it): that is
+    // the lower balcony's window, not a window's head (docs/decisions/415).
+    const lowerRailing: Rectangle = {
+      left: 130,
+      top: windowBelow.top,
+      right: 310,
+      bottom: windowBelow.top + 11,
+    };
+    const withLower = makeImage(width, height, (x, y) => {
+      if (isInside(lowerRailing, x, y) && (x % 7 < 2 || y - lowerRailing.top < 4))
+        return shade(iron, 1, noise(x, y, 4));
+      const at = (y * width + x) * 4;
+      return [photo.data[at] as number, photo.data[at + 1] as number, photo.data[at + 2] as number];
+    });
+    const upper: Rectangle = {
+      left: railing.left,
+      top: railing.top,
+      right: railing.right,
+      bottom: slab.bottom,
+    };
+    const lower: Rectangle = { ...lowerRailing, bottom: windowBelow.bottom };
+    const read = prepareFacadeImage(withLower);
+    const tuning = {
+      reach: 40,
+      centre: 0.15,
+      share: 0.5,
+      aspect: 0.7,
+      near: 6,
+      own: 0.6,
+      widen: 0.3,
+      size: 10,
+    };
+    // Without the lower balcony the consoles take it down to the window's head…
+    expect(downToTheWindowUnder(read, upper, [windowBelow], [upper], tuning).bottom).toBe(
+      windowBelow.top - 1,
+    );
+    // …with the window's head on the lower balcony's rail it stays at its slab.
+    expect(downToTheWindowUnder(read, upper, [windowBelow], [upper, lower], tuning)).toEqual(upper);
   });
 });
