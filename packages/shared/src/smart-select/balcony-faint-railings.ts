@@ -156,7 +156,13 @@ export function faintRailingsOnFloors(
     // against the wall's as high above the handrail.
     const barsBottom = handrail + Math.round(0.6 * (slab - handrail));
     const bars = rowsRipple(image, piers, handrail + 2, barsBottom);
-    const wall = rowsRipple(image, piers, handrail - 2 - (barsBottom - handrail - 2), handrail - 2);
+    // The wall's rows must lie inside the photo: clipped at its top they read less wall or none
+    // (a ripple of 0, and the bars would pass against it by default). While the rising windows
+    // above must reach the railing's height over the handrail, the rows are inside already
+    // (handrail >= railing > 0.6 railing): this keeps it so if that check is loosened.
+    const wallTop = handrail - 2 - (barsBottom - handrail - 2);
+    if (wallTop < 0) continue;
+    const wall = rowsRipple(image, piers, wallTop, handrail - 2);
     if (bars < tuning.leastRipple || bars < tuning.ripple * wall) continue;
     // Along the floor past the outer windows while the slab's and the handrail's lines run on.
     const box = { left, top: handrail, right, bottom: slab };
