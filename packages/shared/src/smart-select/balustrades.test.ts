@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBalustrades } from './balustrades.ts';
+import { defaultBalustradeTuning, findBalustrades, joinedRuns } from './balustrades.ts';
 import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
@@ -50,5 +50,26 @@ describe('stone balustrades', () => {
     const image = prepareFacadeImage(photo, { tuning: { balustradeLongest: 0 } });
     const wall = selectFacadeElement(image, { x: 200, y: 240 }, 'surface');
     expect(shareSelected(wall, balusters)).toBeGreaterThan(0.5);
+  });
+});
+
+describe('runs of one balustrade joined', () => {
+  // Three runs at one pitch along a row, 10 px apart: the outer two each right under a window of
+  // its own, the middle one under plain wall (docs/decisions/402-balustrades-along-their-run.md).
+  const run = (left: number) => ({ left, top: 100, right: left + 89, bottom: 123, pitch: 8, strong: true });
+  const runs = [run(0), run(100), run(200)];
+  const windowOver = (left: number): Rectangle => ({ left, top: 20, right: left + 89, bottom: 95 });
+
+  it('never make one band of two runs each under a window of its own, with a plain run between', () => {
+    const bands = joinedRuns(runs, [windowOver(0), windowOver(200)], defaultBalustradeTuning);
+    expect(bands.some((band) => band.left <= 0 && band.right >= 289)).toBe(false);
+    // The window's run and the plain run beside it are still one.
+    expect(bands).toContainEqual({ left: 0, top: 100, right: 189, bottom: 123, joined: true });
+  });
+
+  it('join all three under plain wall', () => {
+    expect(joinedRuns(runs, [], defaultBalustradeTuning)).toEqual([
+      { left: 0, top: 100, right: 289, bottom: 123, joined: true },
+    ]);
   });
 });

@@ -430,7 +430,7 @@ export function joinedRuns(
     band.right = Math.max(band.right, run.right);
     band.top = Math.min(band.top, run.top);
     band.bottom = Math.max(band.bottom, run.bottom);
-    band.window = band.window && run.window;
+    band.window = band.window || run.window;
     band.strong = band.strong || run.strong;
     band.joined = true;
   }
