@@ -600,6 +600,12 @@ export interface FacadeTuning {
    */
   completionFrameContrast: number;
   /**
+   * The sides may fade along this many stretches (half a superpixel size each) right past the
+   * cut, a transom bar of the frame's colour running across, and go on beyond it (0: never;
+   * docs/decisions/485-windows-completed-past-a-transom-bar.md).
+   */
+  completionBar: number;
+  /**
    * A wall click also cuts the window its cuts' grid predicts where none was cut: a column of
    * at least `gridCompletePeers` cuts with sides within `gridCompleteSlack` × their width (0:
    * never) meets a floor of at least `gridCompleteFloor` cuts in other columns, and the place
@@ -899,6 +905,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   completionWallShare: 0.5,
   completionUnlikeSides: 6,
   completionFrameContrast: 8,
+  completionBar: 1,
   gridCompleteSlack: 0.1,
   gridCompletePeers: 2,
   gridCompleteFloor: 1,
@@ -1186,6 +1193,7 @@ export function surfaceClick(
       wallShare: image.tuning.completionWallShare,
       unlikeSides: image.tuning.completionUnlikeSides,
       frameContrast: image.tuning.completionFrameContrast,
+      bar: image.tuning.completionBar,
     },
     (px, py) => analysis.ownColour[image.superpixels.labels[py * image.width + px] as number] === 1,
   );

@@ -4,7 +4,9 @@
  * both of the cut's vertical sides go on as straight edges past its foot (or head), the window
  * goes on too: the cut is completed down (up) to the strongest horizontal line the sides reach.
  * Measurements: docs/decisions/220-windows-completed-along-their-sides.md; light parts in the
- * wall's own colour range: docs/decisions/288-light-window-parts-unlike-their-sides.md.
+ * wall's own colour range: docs/decisions/288-light-window-parts-unlike-their-sides.md; past a
+ * transom bar in the frame's colour, along which the sides fade:
+ * docs/decisions/485-windows-completed-past-a-transom-bar.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { averageEdgeStrength } from './opening-detector.ts';
@@ -40,6 +42,8 @@ export interface CompletionTuning {
    * (docs/decisions/400-frames-running-on-past-the-cut.md).
    */
   frameContrast?: number;
+  /** Stretches (half a superpixel size each) right past the cut where the sides may fade (a transom bar; 0: none). */
+  bar?: number;
 }
 
 /**
@@ -176,6 +180,12 @@ function completedSide(
   let chosen = from;
   let chosenScore = endLimit;
   let reach = from;
+  // The sides may fade along the first `bar` stretches past the cut, a transom bar of the
+  // frame's colour running across (docs/decisions/485-windows-completed-past-a-transom-bar.md);
+  // `faded` is where the completion stopped there before.
+  const bar = Math.max(0, Math.round((tuning.bar ?? 0) * stretch));
+  let faded: number | null = null;
+  let cameBack = false;
   for (
     let start = from + direction;
     direction === 1 ? start <= limit : start >= limit;
@@ -195,7 +205,22 @@ function completedSide(
       }
     }
     reach = end;
-    if (!holds) break;
+    if (holds) {
+      if (faded !== null && !cameBack) {
+        // Past the bar: the window's foot (head) is a line beyond it.
+        cameBack = true;
+        chosen = from;
+        chosenScore = endLimit;
+      }
+      continue;
+    }
+    if (!cameBack && Math.abs(end - from) <= bar) {
+      faded ??= chosen;
+      continue;
+    }
+    break;
   }
+  // Sides that faded at the bar and did not come back, or came back to no line: as before.
+  if (faded !== null && (!cameBack || chosen === from)) return faded;
   return reach === from ? from : chosen;
 }
