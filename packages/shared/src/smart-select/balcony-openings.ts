@@ -23,14 +23,16 @@
  * gives back a string course or cornice running on beside it. A floor's French windows ending on
  * one deep slab, with faint bars over the piers between them, stand behind a floor-long balcony
  * too faint for railing cells (`balcony-faint-railings.ts`). A balcony over a window goes down to
- * that window's head, over its consoles (`balcony-over-window.ts`). Measured:
+ * that window's head, over its consoles (`balcony-over-window.ts`). A railing before a window's
+ * foot that passes both its sides needs no clear lines (`balcony-window-foot.ts`). Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
  * 267-balcony-repeats.md, 268-balconies-along-their-slab.md, 303-balcony-shade-along-its-floor.md,
  * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md,
  * 336-balcony-shade-beside-it.md, 383-balcony-foot-without-the-course.md,
- * 410-faint-railings-on-a-floor.md, 415-balcony-down-to-the-window-under-it.md.
+ * 410-faint-railings-on-a-floor.md, 415-balcony-down-to-the-window-under-it.md,
+ * 470-balcony-at-a-window-foot.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
 import {
@@ -41,6 +43,11 @@ import {
 import { type BalconyOverWindowTuning, downToTheWindowUnder } from './balcony-over-window.ts';
 import { balconyRepeats } from './balcony-repeats.ts';
 import { type BalconyStackTuning, stackedDepths, stackedEnds } from './balcony-stacks.ts';
+import {
+  defaultWindowFootTuning,
+  railingAtWindowFoot,
+  type WindowFootTuning,
+} from './balcony-window-foot.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { rowEdge } from './opening-rectangle.ts';
 import { besideStrips, rowColour, rowLightness, strongestLine } from './row-measures.ts';
@@ -172,6 +179,11 @@ export interface BalconyTuning {
   /** Floor-long balconies with bars too faint for railing cells (docs/decisions/410). */
   faint: FaintRailingTuning;
   /**
+   * A railing at a window's foot, passing both its sides, kept however faint its lines
+   * (`outline` 0: never; docs/decisions/470).
+   */
+  windowFoot: WindowFootTuning;
+  /**
    * A balcony over a window goes down to the window's head: its consoles and the head between
    * them (`reach` in superpixel sizes; docs/decisions/415).
    */
@@ -223,6 +235,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   alongExampleBars: 0.8,
   stack: { depthShare: 0.8, depthRail: 0.25, depthDarker: 10, endsShare: 0.8, endsPeers: 3, endsReach: 0.25 },
   faint: defaultFaintRailingTuning,
+  windowFoot: defaultWindowFootTuning,
   overWindow: { reach: 3.5, centre: 0.15, share: 0.5, aspect: 0.7, near: 6, own: 0.6, widen: 0.3 },
 };
 
@@ -404,6 +417,19 @@ export function balconyOpenings(
         slab.at - barsBottom <= deepReach * step &&
         widestWithoutBars(band, left, right) <= deepReach;
       if (onDeepSlab) outline = Math.max(outline, weakest);
+      // A railing before a window's foot, reaching past both its sides, is kept however faint
+      // its lines (docs/decisions/470-balcony-at-a-window-foot.md).
+      const atWindowFoot =
+        tuning.windowFoot.outline > 0 &&
+        outline < weakest &&
+        outline >= tuning.windowFoot.outline &&
+        railingAtWindowFoot(
+          { left: imageLeft, top: handrail.at, right: imageRight, bottom: barsBottom },
+          image.openings,
+          cell * step,
+          tuning.windowFoot,
+        );
+      if (atWindowFoot) outline = Math.max(outline, weakest);
       if (outline < weakest) continue;
       let bottom = slab.at;
       for (let y = reach; y > slab.at; y--) {
@@ -415,7 +441,7 @@ export function balconyOpenings(
         box: { left: imageLeft, top: handrail.at, right: imageRight, bottom },
         slabLine: slab.at,
         outline,
-        onDeepSlab,
+        onDeepSlab: onDeepSlab || atWindowFoot,
         barShare: shareWithBars(band, left, right),
       });
     }
@@ -791,7 +817,7 @@ interface Candidate {
   slabLine: number;
   /** The weaker of the handrail's and the slab's lines, relative to the photo's mean row edge. */
   outline: number;
-  /** Kept on its own: a railing standing on a deep slab. */
+  /** Kept on its own: a railing standing on a deep slab, or at a window's foot (decision 470). */
   onDeepSlab: boolean;
   /** The share of its columns that cross a bar's edge. */
   barShare: number;

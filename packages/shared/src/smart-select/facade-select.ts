@@ -12,6 +12,7 @@
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
 import { defaultFaintRailingTuning } from './balcony-faint-railings.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
+import { defaultWindowFootTuning } from './balcony-window-foot.ts';
 import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
 import { withFootGivenBack, withSidesGivenBack } from './cut-sides.ts';
@@ -414,6 +415,11 @@ export interface FacadeTuning {
   balconyWindowUnderOwn: number;
   /** …and then widens by this many superpixel sizes on each side, to its slab's ends (0: not). */
   balconyWindowUnderWiden: number;
+  /**
+   * A railing band at a window's foot, passing both of the window's sides, is a balcony when its
+   * weaker line is at least this × the photo's mean row edge (0: never; docs/decisions/470).
+   */
+  balconyWindowFootOutline: number;
   /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
    * balcony touching it on its floor, where its own rows are this much darker than the wall
@@ -841,6 +847,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyWindowUnderNear: 6,
   balconyWindowUnderOwn: 0.6,
   balconyWindowUnderWiden: 0.3,
+  balconyWindowFootOutline: 0.5,
   balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
@@ -1078,6 +1085,7 @@ export function prepareFacadeImage(
     alongBars: tuning.balconyAlongBars,
     alongExampleBars: tuning.balconyAlongExampleBars,
     faint: { ...defaultFaintRailingTuning, slab: tuning.balconyFaintSlab },
+    windowFoot: { ...defaultWindowFootTuning, outline: tuning.balconyWindowFootOutline },
     stack: {
       depthShare: tuning.balconyStackShare,
       depthRail: tuning.balconyStackRail,
