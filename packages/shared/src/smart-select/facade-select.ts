@@ -32,6 +32,7 @@ import {
   toImageRectangle,
 } from './opening-detector.ts';
 import { moveSidesToLines, openingAroundGlass, panesAcrossBars } from './opening-rectangle.ts';
+import { withShutters } from './opening-shutters.ts';
 import { isBarUnlikeWall, joinPanes, type TrimTuning, type WallColour, withTrims } from './opening-trims.ts';
 import { splitAtPlainRows } from './plain-rows.ts';
 import { overlapArea, rectangleArea } from './rectangles.ts';
@@ -556,6 +557,20 @@ export interface FacadeTuning {
   /** …and a band runs all along a side when this share of its pixels is unlike the wall. */
   trimAlong: number;
   /**
+   * Open shutters beside a window (docs/decisions/495, `opening-shutters.ts`): a leaf is
+   * between these shares of the window's width wide (`shutterNarrowest` 0: none)…
+   */
+  shutterNarrowest: number;
+  shutterWidest: number;
+  /** …its columns at least this far (OKLab ×100) from the wall beyond it… */
+  shutterContrast: number;
+  /** …along this share of its middle column; the two leaves' widths within this factor. */
+  shutterAlong: number;
+  shutterWidthRatio: number;
+  /** …and the window at least this many times as tall as wide, and this many superpixel sizes wide. */
+  shutterUpright: number;
+  shutterMinimumWidth: number;
+  /**
    * A wall click's cuts split at bands of wall (docs/decisions/180, `wall-bands.ts`): lines
    * holding at least this share of the wall's pixels (above 1: no split)…
    */
@@ -897,6 +912,13 @@ export const defaultFacadeTuning: FacadeTuning = {
   trimWidth: 0.25,
   trimPaneGap: 0.2,
   trimAlong: 0.8,
+  shutterNarrowest: 0.15,
+  shutterWidest: 0.6,
+  shutterContrast: 8,
+  shutterAlong: 0.8,
+  shutterWidthRatio: 2,
+  shutterUpright: 1.2,
+  shutterMinimumWidth: 2,
   bandWallShare: 0.8,
   bandSparesRailings: true,
   bandSide: 1.2,
@@ -1157,8 +1179,18 @@ export function surfaceClick(
   // The detector's cuts stop at the glass: the panes join across their mullion and take their
   // painted trims (docs/decisions/189).
   const trims = trimTuning(image.tuning);
-  // First split at the bands of wall through them (docs/decisions/180).
   const cell = Math.sqrt((image.width * image.height) / image.superpixels.count);
+  // Open shutters beside a window join its cut (docs/decisions/495).
+  const shutters = {
+    narrowest: image.tuning.shutterNarrowest,
+    widest: image.tuning.shutterWidest,
+    contrast: image.tuning.shutterContrast,
+    along: image.tuning.shutterAlong,
+    widthRatio: image.tuning.shutterWidthRatio,
+    upright: image.tuning.shutterUpright,
+    minimumWidth: image.tuning.shutterMinimumWidth * cell,
+  };
+  // First split at the bands of wall through them (docs/decisions/180).
   const bands = {
     wallShare: image.tuning.bandWallShare,
     side: image.tuning.bandSide,
@@ -1226,6 +1258,7 @@ export function surfaceClick(
   };
   const windows = joinPanes(image, split, analysis.wall, trims)
     .map((opening) => withTrims(image, opening, analysis.wall, trims))
+    .map((opening) => withShutters(image, opening, shutters))
     .flatMap((opening) => splitAtPlainRows(image, opening, plainRows));
   // Windows the detector missed in a full grid of them (docs/decisions/333).
   const missed = gridCompletion(
