@@ -61,8 +61,8 @@ describe('a balcony’s cut gives back the wall under its slab', () => {
     expect(shareSelected(wall, balcony)).toBeLessThan(0.05);
   });
 
-  it('cut them with the balcony without it (cutSideBalconyFoot 0)', () => {
-    const wall = clicked({ cutSideBalconyFoot: 0 });
+  it('cut them with the balcony without it (cutSideBalconyFoot 0, and decision 490 off)', () => {
+    const wall = clicked({ cutSideBalconyFoot: 0, cutSideBalconyBeside: 0 });
     expect(shareSelected(wall, wallUnderSlab)).toBeLessThan(0.1);
     expect(shareSelected(wall, balcony)).toBeLessThan(0.05);
   });

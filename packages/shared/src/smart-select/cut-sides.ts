@@ -20,17 +20,32 @@ export interface CutSideTuning {
   top: boolean;
 }
 
+/** A balcony's foot tuning: decision 440's (`foot`) and decision 490's (`beside`, `besideUnder`). */
+export interface FootTuning extends CutSideTuning {
+  /** At most this share of the cut's height given back against the band under the foot (0: never). */
+  foot: number;
+  /** At most this share of its height given back against the wall beside the balcony (0: never). */
+  beside: number;
+  /** That wall beside within this (OKLab ×100) of the band under the foot. */
+  besideUnder: number;
+}
+
 /**
  * A balcony's cut gives back the wall along its foot: where its lowest rows look like the wall
  * just under it rather than like the balcony inside, they are the wall under the slab the box
  * overreached onto, at most `foot` of the cut's height (0: never)
- * (docs/decisions/440-balcony-cut-foot-gives-back-wall.md).
+ * (docs/decisions/440-balcony-cut-foot-gives-back-wall.md); and where, from its foot up, they look
+ * like the wall beside the balcony at the same rows, at most `beside` of its height
+ * (docs/decisions/490-balcony-foot-like-the-wall-beside.md). The lower foot of the two stands.
  */
-export function withFootGivenBack(
-  image: FacadeImage,
-  cut: Rectangle,
-  tuning: CutSideTuning & { foot: number },
-): Rectangle {
+export function withFootGivenBack(image: FacadeImage, cut: Rectangle, tuning: FootTuning): Rectangle {
+  const under = withFootLikeUnder(image, cut, tuning);
+  const beside = withFootLikeBeside(image, cut, tuning);
+  return beside.bottom < under.bottom ? beside : under;
+}
+
+/** `cut` less its lowest rows that look like the band under its foot (decision 440). */
+function withFootLikeUnder(image: FacadeImage, cut: Rectangle, tuning: FootTuning): Rectangle {
   const width = cut.right - cut.left + 1;
   const height = cut.bottom - cut.top + 1;
   const most = Math.floor(tuning.foot * height);
@@ -165,4 +180,75 @@ function distance(lab: Float32Array, at: number, colour: Float64Array): number {
     (lab[at + 1] as number) - (colour[1] as number),
     (lab[at + 2] as number) - (colour[2] as number),
   );
+}
+
+/**
+ * `cut` less its lowest rows, from its foot up, that look like the wall beside the balcony at the
+ * same row: at least `share` of the row's pixels within `near` of the colour of a `band` wide
+ * strip beside it (left or right, whichever is nearer) and nearer to it than to the cut's middle.
+ * The strips lie beyond the run of the photo's balcony and balustrade cuts the row crosses (one
+ * balcony is often several overlapping cuts), and a strip counts only while within `besideUnder`
+ * of the band under the cut's foot, the wall beside running on down under the balcony: a string
+ * course the slab sits on, or the slab's own shadow running along the wall, is no wall beside.
+ */
+function withFootLikeBeside(image: FacadeImage, cut: Rectangle, tuning: FootTuning): Rectangle {
+  const width = cut.right - cut.left + 1;
+  const height = cut.bottom - cut.top + 1;
+  const most = Math.floor(tuning.beside * height);
+  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
+  if (cut.bottom + 2 * tuning.band >= image.height) return cut;
+  const under = boxColour(image, { ...cut, top: cut.bottom + 1, bottom: cut.bottom + tuning.band });
+  const further = boxColour(image, {
+    ...cut,
+    top: cut.bottom + tuning.band + 1,
+    bottom: cut.bottom + 2 * tuning.band,
+  });
+  // As decision 440's: a foot over a band unlike the one under it (a slab's shaded edge the box
+  // stopped short of) is the balcony's.
+  if (colourDistance(under, further) > tuning.near) return cut;
+  const balconies = [...image.balconyOpenings, ...image.balustrades];
+  const middle = middleColour(image, cut);
+  let bottom = cut.bottom;
+  while (cut.bottom - bottom < most) {
+    const left = runEnd(balconies, bottom, cut.left - 1, -1);
+    const right = runEnd(balconies, bottom, cut.right + 1, 1);
+    const sides: Float64Array[] = [];
+    if (left - tuning.band + 1 >= 0) {
+      sides.push(boxColour(image, { left: left - tuning.band + 1, right: left, top: bottom, bottom }));
+    }
+    if (right + tuning.band - 1 < image.width) {
+      sides.push(boxColour(image, { left: right, right: right + tuning.band - 1, top: bottom, bottom }));
+    }
+    const wallSides = sides.filter((side) => colourDistance(side, under) <= tuning.besideUnder);
+    if (wallSides.length === 0) break;
+    let like = 0;
+    for (let x = cut.left, at = 3 * (bottom * image.width + cut.left); x <= cut.right; x++, at += 3) {
+      const toMiddle = distance(image.lab, at, middle);
+      const isWall = wallSides.some((side) => {
+        const toSide = distance(image.lab, at, side);
+        return toSide <= tuning.near && toSide < toMiddle;
+      });
+      if (isWall) like++;
+    }
+    if (like < tuning.share * width) break;
+    bottom--;
+  }
+  return { ...cut, bottom };
+}
+
+/**
+ * The first column from `x` on, `step` (−1 or 1) at a time, that none of `cuts` holds at row `y`.
+ */
+function runEnd(cuts: readonly Rectangle[], y: number, x: number, step: number): number {
+  let end = x;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const other of cuts) {
+      if (other.top <= y && other.bottom >= y && other.left <= end && other.right >= end) {
+        end = step < 0 ? other.left - 1 : other.right + 1;
+        moved = true;
+      }
+    }
+  }
+  return end;
 }

@@ -667,6 +667,16 @@ export interface FacadeTuning {
    */
   cutSideBalconyFoot: number;
   /**
+   * Such a cut also gives back its lowest rows, from its foot up, while each looks like the wall
+   * beside the balcony at that row (beyond the run of balcony cuts the row crosses) as decision
+   * 339 tells it, at most this share of its height (0: never); a strip beside counts while within
+   * `cutSideBalconyBesideUnder` (OKLab ×100) of the band under the foot: the wall beside runs on
+   * down, a string course the slab sits on or the slab's shadow along the wall does not
+   * (docs/decisions/490-balcony-foot-like-the-wall-beside.md).
+   */
+  cutSideBalconyBeside: number;
+  cutSideBalconyBesideUnder: number;
+  /**
    * Balustrades (docs/decisions/360-balustrades-by-their-pitch.md): balusters at a pitch
    * between these shares of the photo's longer side (0 longest: off)…
    */
@@ -948,6 +958,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   cutSideBand: 3,
   cutSideTop: true,
   cutSideBalconyFoot: 0.05,
+  cutSideBalconyBeside: 0.15,
+  cutSideBalconyBesideUnder: 6,
   balustradeShortest: 0.003,
   balustradeLongest: 0.012,
   balustradeCorrelation: 0.5,
@@ -1297,7 +1309,8 @@ export function surfaceClick(
   );
   // Their sides give back the pier or reveal they overreached onto (docs/decisions/339), the
   // ground floor's doors and shop fronts' too; the balconies' cuts keep their sides and top, and
-  // give back the wall under the slab at their foot (docs/decisions/440).
+  // give back the wall under the slab at their foot (docs/decisions/440), and the rows at their
+  // foot that look like the wall beside the balcony (docs/decisions/490).
   const sides = {
     share: image.tuning.cutSideShare,
     near: image.tuning.cutSideNear,
@@ -1305,7 +1318,12 @@ export function surfaceClick(
     band: image.tuning.cutSideBand,
     top: image.tuning.cutSideTop,
   };
-  const foot = { ...sides, foot: image.tuning.cutSideBalconyFoot };
+  const foot = {
+    ...sides,
+    foot: image.tuning.cutSideBalconyFoot,
+    beside: image.tuning.cutSideBalconyBeside,
+    besideUnder: image.tuning.cutSideBalconyBesideUnder,
+  };
   return {
     surface,
     cuts: cuts.map((cut) =>
