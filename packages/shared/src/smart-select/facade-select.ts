@@ -330,6 +330,16 @@ export interface FacadeTuning {
   /** …and of at most this many runs (docs/decisions/421-ground-runs-joined.md). */
   groundJoinRuns: number;
   /**
+   * …and an opening goes on past a post before it (a lamp post, a traffic light's pole) over the
+   * runs beyond, each gap at most `groundPost` superpixel sizes (0: never), when those columns,
+   * the post's with the runs', rise within `groundPostHead` of its own columns' height as high
+   * as they do and the runs are together at least `groundPostWidth` superpixel sizes wide
+   * (docs/decisions/475-ground-opening-past-a-post.md).
+   */
+  groundPost: number;
+  groundPostHead: number;
+  groundPostWidth: number;
+  /**
    * The ground-floor openings that bound door clicks (decision 058) come from a stricter pass:
    * its probe, wall quantile and minimum width, without the lintel step (docs/decisions/156).
    */
@@ -837,6 +847,9 @@ export const defaultFacadeTuning: FacadeTuning = {
   groundJoin: 1,
   groundJoinPier: 0.5,
   groundJoinRuns: 3,
+  groundPost: 1,
+  groundPostHead: 0.5,
+  groundPostWidth: 1,
   groundDoorProbe: 0.08,
   groundDoorWallQuantile: 0.6,
   groundDoorMinimumWidth: 1.5,
@@ -1057,6 +1070,9 @@ export function prepareFacadeImage(
     join: tuning.groundJoin,
     joinPier: tuning.groundJoinPier,
     joinRuns: tuning.groundJoinRuns,
+    post: tuning.groundPost,
+    postHead: tuning.groundPostHead,
+    postWidth: tuning.groundPostWidth,
   };
   image.groundOpenings = groundOpenings(image, groundTuning);
   // A door click is bounded by the detected opening around it (decision 058), and the main
@@ -1075,6 +1091,8 @@ export function prepareFacadeImage(
       lintel: 0,
       // Nor joined runs: door clicks stay on decision 140's pass (docs/decisions/421).
       join: 0,
+      // Nor the post's (docs/decisions/475-ground-opening-past-a-post.md).
+      post: 0,
     }),
   );
   image.balconyOpenings = balconyOpenings(image, {

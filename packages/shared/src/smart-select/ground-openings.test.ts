@@ -195,3 +195,46 @@ describe('ground-floor openings: two runs joined (docs/decisions/421-ground-runs
     expect(Math.abs(found.right - door.right)).toBeLessThanOrEqual(2);
   });
 });
+
+describe('ground-floor openings: a door behind a post (docs/decisions/475-ground-opening-past-a-post.md)', () => {
+  // A door on a render facade with a lamp post before it, near its right jamb: a light grey
+  // pole, taller than the door, no darker than the render. It parts the door's dark columns
+  // into a run wide enough to be an opening and a strip beyond the post too narrow for one.
+  const width = 360;
+  const height = 260;
+  const render: Colour = [214, 196, 160];
+  const door: Rectangle = { left: 100, top: 190, right: 159, bottom: height - 1 };
+  const post = { left: 146, right: 149, top: 120 };
+  const beyond: Rectangle = { left: post.right + 1, top: door.top, right: door.right, bottom: height - 1 };
+  const inside = (box: Rectangle, x: number, y: number) =>
+    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  const photo = makeImage(width, height, (x, y) => {
+    if (x >= post.left && x <= post.right && y >= post.top) return shade([205, 205, 208], 1, noise(x, y, 3));
+    if (inside(door, x, y)) {
+      const isJamb = x - door.left < 3 || door.right - x < 3 || y - door.top < 3;
+      return shade(render, isJamb ? 0.55 : 0.75, noise(x, y, 4));
+    }
+    return shade(render, 1, noise(x, y, 6));
+  });
+  const isBeyond = (x: number, y: number) => inside(beyond, x, y);
+
+  it('the door goes on past the post to its far jamb, and a wall click leaves the strip out', () => {
+    const image = prepareFacadeImage(photo);
+    const [found, ...others] = image.groundOpenings;
+    expect(others).toHaveLength(0);
+    if (!found) throw new Error('no opening found');
+    expect(Math.abs(found.left - door.left)).toBeLessThanOrEqual(2);
+    expect(Math.abs(found.right - door.right)).toBeLessThanOrEqual(2);
+    const selection = selectFacadeElement(image, { x: 60, y: 120 }, 'surface');
+    expect(shareSelected(selection, isBeyond)).toBeLessThan(0.1);
+  });
+
+  it("without it (groundPost 0) the ground floor's opening stops at the post", () => {
+    // (The wall click still leaves the strip out here: the opening detector cuts it as a narrow
+    // window, which on the photos it did not.)
+    const [found, ...others] = prepareFacadeImage(photo, { tuning: { groundPost: 0 } }).groundOpenings;
+    expect(others).toHaveLength(0);
+    if (!found) throw new Error('no opening found');
+    expect(found.right).toBeLessThan(post.right);
+  });
+});

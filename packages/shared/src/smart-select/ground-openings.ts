@@ -8,7 +8,7 @@
  * ground opening is a run of columns at the photo's foot that are mostly darker than the
  * foot's own wall (glass, a recess, a door leaf in its shade), grown up while its rows stay
  * so, whose two sides lie on strong straight vertical lines. Measured: docs/decisions/140, 156,
- * 421.
+ * 421, 475.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { runsOf } from './runs.ts';
@@ -52,6 +52,15 @@ export interface GroundTuning {
    * opening a few times; a fence's or a row of bikes' bars make dozens of runs.
    */
   joinRuns: number;
+  /**
+   * An opening goes on past a post (a lamp post, a pole) before it over the runs beyond, each
+   * gap at most this many superpixel sizes (0: never)…
+   */
+  post: number;
+  /** …when those columns, the post's with the runs', rise within this share of its own columns' height as high as they do… */
+  postHead: number;
+  /** …and the runs beyond are together at least this many superpixel sizes wide (docs/decisions/475-ground-opening-past-a-post.md). */
+  postWidth: number;
 }
 
 /** The ground floor's openings as inclusive pixel rectangles reaching the photo's foot. */
@@ -108,16 +117,33 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     return { at: best, strength: bestStrength };
   };
   const found: Rectangle[] = [];
-  // The opening a run of columns `from`…`to` makes with the strength of its weaker side, or none.
-  const openingOf = (from: number, to: number): { box: Rectangle; sides: number } | undefined => {
-    const runWidth = (to - from + 1) * step;
-    if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width)
-      return undefined;
+  // The mean vertical edge along the pixel column `x` from the row `top` to the photo's foot.
+  const sideStrength = (x: number, top: number) =>
+    ((verticalEdgeSums[height * width + x] as number) - (verticalEdgeSums[top * width + x] as number)) /
+    (height - top);
+  // Up from the probe while the rows of columns `from`…`to` stay unlike the wall (a transom's
+  // bar bridged): the row the run reaches.
+  const grownTop = (from: number, to: number) => {
     const rowFull = (row: number) => {
       let count = 0;
       for (let column = from; column <= to; column++) count += unlike[row * columns + column] as number;
       return count >= tuning.rowFill * (to - from + 1);
     };
+    let top = probeTop;
+    let gap = 0;
+    for (let row = probeTop - 1; row >= 0; row--) {
+      if (rowFull(row)) {
+        top = row;
+        gap = 0;
+      } else if (++gap > bridge) break;
+    }
+    return top;
+  };
+  // The opening a run of columns `from`…`to` makes with the strength of its weaker side, or none.
+  const openingOf = (from: number, to: number): { box: Rectangle; sides: number } | undefined => {
+    const runWidth = (to - from + 1) * step;
+    if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width)
+      return undefined;
     // The head: the lowest row where the run steps from lighter above to darker below by at
     // least `lintel` of the strongest such step between `grownTop` and the probe. Rows grown
     // through a porch's or a pediment's shade are unlike the wall too, and the step into that
@@ -146,25 +172,14 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
       }
       return grownTop;
     };
-    // Up from the probe while the rows stay unlike the wall (a transom's bar bridged).
-    let top = probeTop;
-    let gap = 0;
-    for (let row = probeTop - 1; row >= 0; row--) {
-      if (rowFull(row)) {
-        top = row;
-        gap = 0;
-      } else if (++gap > bridge) break;
-    }
+    let top = grownTop(from, to);
     if (tuning.lintel > 0) top = lintelRow(top);
     const pixelTop = reachTop + top * step;
     const bottom = height - 1;
     if (bottom - pixelTop + 1 < tuning.minimumHeight * cell) return undefined;
     // Sides on the strongest straight vertical lines near the run's ends: a door's or a shop
     // front's jambs are; a car, a person or a shadow at the foot has no such sides.
-    const columnStrength = (x: number) =>
-      ((verticalEdgeSums[(bottom + 1) * width + x] as number) -
-        (verticalEdgeSums[pixelTop * width + x] as number)) /
-      (bottom - pixelTop + 1);
+    const columnStrength = (x: number) => sideStrength(x, pixelTop);
     const left = strongest(from * step, width - 1, columnStrength);
     const right = strongest(Math.min(width - 1, to * step + step - 1), width - 1, columnStrength);
     if (Math.min(left.strength, right.strength) < tuning.outline * meanEdge || right.at <= left.at)
@@ -240,8 +255,11 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     joinChain(chain.slice(best.last + 1));
   };
   let chain: Array<[number, number]> = [];
-  for (const [from, to] of runsOf((at) => columnFull[at] === true, columnFull.length, bridge)) {
+  const runs = runsOf((at) => columnFull[at] === true, columnFull.length, bridge);
+  const alones: Array<Rectangle | undefined> = [];
+  for (const [from, to] of runs) {
     const alone = openingOf(from, to);
+    alones.push(alone?.box);
     const previous = chain[chain.length - 1];
     if (alone || !previous || (from - previous[1] - 1) * step > joinGap) {
       if (tuning.join > 0) joinChain(chain);
@@ -251,5 +269,51 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     else chain.push([from, to]);
   }
   if (tuning.join > 0) joinChain(chain);
+  if (tuning.post > 0) {
+    for (let at = 0; at < runs.length; at++) {
+      const box = alones[at];
+      if (box) passPost(box, at, -1);
+      if (box) passPost(box, at, 1);
+    }
+  }
   return found;
+
+  // A post, a pole or a sign's leg before a door or a shop front parts its dark columns: the
+  // opening found on one side goes on over the runs beyond it (each gap at most `post`
+  // superpixel sizes) when those runs are no opening of their own, rise as high as the
+  // opening's own columns (within `postHead` of its height) and end on a strong vertical line
+  // (docs/decisions/475-ground-opening-past-a-post.md).
+  function passPost(box: Rectangle, at: number, direction: -1 | 1) {
+    const [ownFrom, ownTo] = runs[at] as [number, number];
+    // How high its own dark columns rise; the runs beyond must reach `postHead` of the way up.
+    const ownTop = grownTop(ownFrom, ownTo);
+    const reachRow = ownTop + tuning.postHead * (probeTop - ownTop);
+    let best: { at: number; strength: number } | undefined;
+    let edge = direction < 0 ? box.left : box.right;
+    let dark = 0;
+    // At most `joinRuns` − 1 runs beyond, as a join's.
+    for (let k = 1; k < Math.max(2, tuning.joinRuns); k++) {
+      const next = at + direction * k;
+      const run = runs[next];
+      if (!run || alones[next]) break;
+      const [from, to] = run;
+      const runLeft = from * step;
+      const runRight = Math.min(width - 1, to * step + step - 1);
+      const gap = direction < 0 ? edge - runRight - 1 : runLeft - edge - 1;
+      if (gap > tuning.post * cell) break;
+      if (found.some((other) => other !== box && other.left <= runRight && other.right >= runLeft)) break;
+      edge = direction < 0 ? runLeft : runRight;
+      // The rows the columns beyond its own run rise to, the post's with the runs': a post
+      // must be narrower than the opening's piece beyond it, not a pier between two recesses.
+      const top = direction < 0 ? grownTop(from, ownFrom - 1) : grownTop(ownTo + 1, to);
+      const far = strongest(edge, width - 1, (x) => sideStrength(x, box.top));
+      dark += (to - from + 1) * step;
+      if (top > reachRow || far.strength < tuning.outline * meanEdge) continue;
+      if (dark < tuning.postWidth * cell) continue;
+      if (!best || far.strength > best.strength) best = far;
+    }
+    if (!best) return;
+    if (direction < 0) box.left = Math.min(box.left, best.at);
+    else box.right = Math.max(box.right, best.at);
+  }
 }
