@@ -23,6 +23,7 @@ import { isHoodOrSill } from './hoods-and-sills.ts';
 import { convertToOklab } from './oklab-image.ts';
 import { completeOpenings } from './opening-completion.ts';
 import {
+  bandDarknessMap,
   cutOpenings,
   darknessMap,
   gridOpenings,
@@ -161,6 +162,20 @@ export interface FacadeTuning {
    * another material (two-coloured facades) is not an opening.
    */
   detectorWideRadius: number;
+  /**
+   * A leaf of the cuts dark as a whole, dropped, and at least `shadowBandWidth` × as wide as
+   * high (a band in shade along the facade) is cut again where its cells are more than this
+   * below the band's median lightness (0: never)…
+   */
+  shadowBandContrast: number;
+  shadowBandWidth: number;
+  /**
+   * …keeping the openings at least this many superpixel sizes on their shorter side, at most
+   * 3 : 1, on a column of the grid and outlined at least `shadowBandOutline` × the photo's mean
+   * edge (docs/decisions/500-openings-in-a-shaded-band.md).
+   */
+  shadowBandSide: number;
+  shadowBandOutline: number;
   /**
    * The facade's grid (docs/decisions/052): a column (floor) of openings is where the dark
    * share of the columns (the frame lines along the rows) rises this share of the way from
@@ -801,6 +816,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   detectorStreakLength: 0.15,
   detectorStreakThickness: 1,
   detectorWideRadius: 2,
+  shadowBandContrast: 6,
+  shadowBandWidth: 3,
+  shadowBandSide: 1.5,
+  shadowBandOutline: 1,
   gridLevel: 0.35,
   gridFill: 0.2,
   gridMargin: 0.1,
@@ -2181,6 +2200,46 @@ function detectOpenings(
   const kept = cut.filter(
     (rectangle) => isOnGrid(rectangle) || outlineStrength(image, rectangle) >= tuning.gridLoneOutline,
   );
+  // A leaf the cuts found dark as a whole and dropped, running along the facade (a band at least
+  // `shadowBandWidth` × as wide as high: the shaded plinth under a terrace), is searched again
+  // against its own wall: its openings are cut where they are window-shaped, on one of the
+  // grid's columns and outlined (docs/decisions/500-openings-in-a-shaded-band.md).
+  if (tuning.shadowBandContrast > 0) {
+    const bands = found.filter((box) => {
+      const rectangle = toImageRectangle(map, box, width, height);
+      return (
+        box.right - box.left + 1 >= tuning.shadowBandWidth * (box.bottom - box.top + 1) &&
+        !kept.some((other) => overlapOver(other, rectangle, 'first') >= 0.5)
+      );
+    });
+    const bandMap = bandDarknessMap(image.lab, width, height, map, bands, tuning.shadowBandContrast);
+    const bandTuning = {
+      gapShare: tuning.detectorGapShare,
+      gapRelative: tuning.detectorGapRelative,
+      minimumGap: 2,
+      minimumFill: tuning.detectorMinimumFill,
+      minimumSide: Math.max(2, tuning.detectorMinimumSide * cell),
+      maximumAspect: tuning.detectorMaximumAspect,
+      maximumShare: tuning.openingMaximumShare,
+    };
+    const inBands = bands
+      .flatMap((band) => cutOpenings(bandMap, bandTuning, band))
+      .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)));
+    for (const rectangle of inBands) {
+      const across = rectangle.right - rectangle.left + 1;
+      const down = rectangle.bottom - rectangle.top + 1;
+      const middle = (rectangle.left + rectangle.right) / 2 / step;
+      if (
+        Math.min(across, down) >= tuning.shadowBandSide * cell * step &&
+        Math.max(across, down) <= 3 * Math.min(across, down) &&
+        grid.columns.some(([from, to]) => middle >= from && middle <= to) &&
+        outlineStrength(image, rectangle) >= tuning.shadowBandOutline &&
+        !kept.some((other) => overlapOver(rectangle, other, 'first') >= 0.3)
+      ) {
+        kept.push(rectangle);
+      }
+    }
+  }
   // A cell that takes two or more of the cuts may span windows stacked over each other and the
   // spandrels between them (a bay whose frames run on down the facade): it is cut at its own
   // plain rows into the pieces shaped like a window, at most 1 : 1 / gridSplitShape each way;

@@ -202,6 +202,48 @@ function darkCells(
   return dark;
 }
 
+/**
+ * The map of the cells darker than the wall of their own band: within each of `bands` (grid
+ * coordinates, inclusive; the leaves the cuts found dark as a whole, such as the shaded plinth
+ * under a terrace), the searched cells more than `contrast` below the band's median lightness.
+ * A band in deep shade is darker than the lit wall around it throughout, so the openings in it
+ * do not stand out of the photo-wide map; against their band's own wall they do
+ * (docs/decisions/500-openings-in-a-shaded-band.md).
+ */
+export function bandDarknessMap(
+  lab: Float32Array,
+  imageWidth: number,
+  imageHeight: number,
+  map: OpeningMap,
+  bands: Rectangle[],
+  contrast: number,
+): OpeningMap {
+  const { width, height, step } = map;
+  const dark = new Uint8Array(width * height);
+  const lightnessAt = (x: number, y: number) =>
+    lab[
+      (Math.min(imageHeight - 1, y * step) * imageWidth + Math.min(imageWidth - 1, x * step)) * 3
+    ] as number;
+  for (const band of bands) {
+    const values: number[] = [];
+    for (let y = band.top; y <= band.bottom; y++) {
+      for (let x = band.left; x <= band.right; x++) {
+        if (!map.inside || map.inside[y * width + x] === 1) values.push(lightnessAt(x, y));
+      }
+    }
+    if (values.length === 0) continue;
+    values.sort((a, b) => a - b);
+    const limit = (values[Math.floor(values.length / 2)] as number) - contrast;
+    for (let y = band.top; y <= band.bottom; y++) {
+      for (let x = band.left; x <= band.right; x++) {
+        if ((!map.inside || map.inside[y * width + x] === 1) && lightnessAt(x, y) < limit)
+          dark[y * width + x] = 1;
+      }
+    }
+  }
+  return { ...map, sums: runningSums(dark, width, height) };
+}
+
 /** 1 where both grids of 0/1 bytes hold 1. */
 function bothCells(first: Uint8Array, second: Uint8Array): Uint8Array {
   const both = new Uint8Array(first.length);
@@ -326,9 +368,14 @@ function runsOf(shares: number[], tuning: DetectorTuning): Array<[number, number
 
 /**
  * The openings in the map, in grid coordinates: the facade is cut into floors and openings
- * by its gaps, rows and columns in turn, until no piece splits or shrinks any more.
+ * by its gaps, rows and columns in turn, until no piece splits or shrinks any more. `within`
+ * (grid coordinates, inclusive): the piece cut first, the whole map unless given.
  */
-export function cutOpenings(map: OpeningMap, tuning: DetectorTuning = defaultDetectorTuning): Rectangle[] {
+export function cutOpenings(
+  map: OpeningMap,
+  tuning: DetectorTuning = defaultDetectorTuning,
+  within: Rectangle = { left: 0, top: 0, right: map.width - 1, bottom: map.height - 1 },
+): Rectangle[] {
   const found: Rectangle[] = [];
   const maximumArea = tuning.maximumShare * map.width * map.height;
   const visit = (piece: Rectangle, depth: number) => {
@@ -391,7 +438,7 @@ export function cutOpenings(map: OpeningMap, tuning: DetectorTuning = defaultDet
       );
     }
   };
-  visit({ left: 0, top: 0, right: map.width - 1, bottom: map.height - 1 }, 0);
+  visit(within, 0);
   return found;
 }
 
