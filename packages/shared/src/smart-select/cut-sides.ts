@@ -71,6 +71,19 @@ function withFootLikeUnder(image: FacadeImage, cut: Rectangle, tuning: FootTunin
   return result;
 }
 
+/**
+ * Whether `cut` ends on the head of one of `openings` centred under it: the row under its foot
+ * is that window's top row. Decision 415 ends a balcony over a window there, over its consoles
+ * and carved head, and its foot is then the window's head, no slab over wall to give back
+ * (docs/decisions/505-balcony-foot-on-a-window-head.md).
+ */
+export function endsOnAWindowHead(cut: Rectangle, openings: readonly Rectangle[]): boolean {
+  return openings.some((opening) => {
+    const middle = (opening.left + opening.right) / 2;
+    return opening.top === cut.bottom + 1 && middle >= cut.left && middle <= cut.right;
+  });
+}
+
 /** The mean colour of the middle half of `cut` each way. */
 function middleColour(image: FacadeImage, cut: Rectangle): Float64Array {
   const insetX = Math.floor((cut.right - cut.left + 1) / 4);

@@ -15,7 +15,7 @@ import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { defaultWindowFootTuning } from './balcony-window-foot.ts';
 import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
-import { withFootGivenBack, withSidesGivenBack } from './cut-sides.ts';
+import { endsOnAWindowHead, withFootGivenBack, withSidesGivenBack } from './cut-sides.ts';
 import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { overhangsAHead } from './head-overhangs.ts';
@@ -702,6 +702,12 @@ export interface FacadeTuning {
   cutSideBalconyBeside: number;
   cutSideBalconyBesideUnder: number;
   /**
+   * Neither give-back for a cut whose foot is a found window's head centred under it: decision
+   * 415 ended the balcony there, its foot is no slab over wall
+   * (docs/decisions/505-balcony-foot-on-a-window-head.md).
+   */
+  cutSideFootOnWindow: boolean;
+  /**
    * Balustrades (docs/decisions/360-balustrades-by-their-pitch.md): balusters at a pitch
    * between these shares of the photo's longer side (0 longest: off)…
    */
@@ -992,6 +998,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   cutSideBalconyFoot: 0.05,
   cutSideBalconyBeside: 0.15,
   cutSideBalconyBesideUnder: 6,
+  cutSideFootOnWindow: true,
   balustradeShortest: 0.003,
   balustradeLongest: 0.012,
   balustradeCorrelation: 0.5,
@@ -1389,7 +1396,10 @@ function balconyFoot(
   }
   const known = feet.get(cut);
   if (known) return known;
-  const given = withFootGivenBack(image, cut, tuning);
+  const given =
+    image.tuning.cutSideFootOnWindow && endsOnAWindowHead(cut, image.openings)
+      ? cut
+      : withFootGivenBack(image, cut, tuning);
   feet.set(cut, given);
   return given;
 }
