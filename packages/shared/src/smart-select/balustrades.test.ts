@@ -64,12 +64,12 @@ describe('runs of one balustrade joined', () => {
     const bands = joinedRuns(runs, [windowOver(0), windowOver(200)], defaultBalustradeTuning);
     expect(bands.some((band) => band.left <= 0 && band.right >= 289)).toBe(false);
     // The window's run and the plain run beside it are still one.
-    expect(bands).toContainEqual({ left: 0, top: 100, right: 189, bottom: 123, joined: true });
+    expect(bands).toContainEqual({ left: 0, top: 100, right: 189, bottom: 123, joined: true, post: 10 });
   });
 
   it('join all three under plain wall', () => {
     expect(joinedRuns(runs, [], defaultBalustradeTuning)).toEqual([
-      { left: 0, top: 100, right: 289, bottom: 123, joined: true },
+      { left: 0, top: 100, right: 289, bottom: 123, joined: true, post: 10 },
     ]);
   });
 });

@@ -48,6 +48,12 @@ export interface BalustradeTuning {
   joinOverlap: number;
   /** A band so joined reaches down to the strongest step within this share of its height below. */
   plinthReach: number;
+  /**
+   * …and on past each end by this many times the widest post it was joined across: the end
+   * posts the balustrade stands between (0: never)
+   * (docs/decisions/506-balustrade-end-posts.md).
+   */
+  endPost: number;
   /** Rows of a column of windows may miss this many times running. */
   gapRows: number;
   /** Rows averaged around each row before its pitch is read. */
@@ -73,6 +79,7 @@ export const defaultBalustradeTuning: BalustradeTuning = {
   joinGap: 4,
   joinOverlap: 0.5,
   plinthReach: 0.4,
+  endPost: 1,
   gapRows: 3,
   averagedRows: 7,
   windowPitches: 3,
@@ -369,9 +376,17 @@ export function findBalustrades(
       strong: true,
     });
   }
-  return joinedRuns(runs, image.openings, tuning).map(({ joined, ...band }) =>
-    joined ? downToPlinth(image, band, tuning.plinthReach) : band,
-  );
+  return joinedRuns(runs, image.openings, tuning).map(({ joined, post, ...band }) => {
+    if (!joined) return band;
+    const plinth = downToPlinth(image, band, tuning.plinthReach);
+    // The balustrade stands between end posts as wide as those between its runs.
+    const end = Math.round(tuning.endPost * post);
+    return {
+      ...plinth,
+      left: Math.max(0, plinth.left - end),
+      right: Math.min(width - 1, plinth.right + end),
+    };
+  });
 }
 
 /**
@@ -396,17 +411,18 @@ function isUnderAWindow(band: Rectangle, openings: readonly Rectangle[]): boolea
  * least `joinOverlap` of the lower one's rows, at its pitch within a pixel) joins it, the post
  * between too; a band keeps only when one of its runs was `strong`. Never two runs that each
  * stand right under a window of their own: a window's own balustrade ends at the pier beside
- * it, and the labels keep that pier wall. `joined`: made of more than one run.
+ * it, and the labels keep that pier wall. `joined`: made of more than one run; `post`: the
+ * widest gap (post) between two of its runs.
  */
 export function joinedRuns(
   runs: readonly BalusterRun[],
   openings: readonly Rectangle[],
   tuning: BalustradeTuning,
-): (Rectangle & { joined: boolean })[] {
-  const bands: (BalusterRun & { window: boolean; joined: boolean })[] = [];
+): (Rectangle & { joined: boolean; post: number })[] {
+  const bands: (BalusterRun & { window: boolean; joined: boolean; post: number })[] = [];
   const ordered = runs
     .filter((run) => run.strong || tuning.joinGap > 0)
-    .map((run) => ({ ...run, window: isUnderAWindow(run, openings), joined: false }))
+    .map((run) => ({ ...run, window: isUnderAWindow(run, openings), joined: false, post: 0 }))
     .sort((a, b) => a.left - b.left);
   for (const run of ordered) {
     const band =
@@ -426,6 +442,7 @@ export function joinedRuns(
       bands.push(run);
       continue;
     }
+    band.post = Math.max(band.post, run.left - band.right - 1);
     band.left = Math.min(band.left, run.left);
     band.right = Math.max(band.right, run.right);
     band.top = Math.min(band.top, run.top);
@@ -436,7 +453,7 @@ export function joinedRuns(
   }
   return bands
     .filter((band) => band.strong)
-    .map(({ left, top, right, bottom, joined }) => ({ left, top, right, bottom, joined }));
+    .map(({ left, top, right, bottom, joined, post }) => ({ left, top, right, bottom, joined, post }));
 }
 
 /**

@@ -724,6 +724,8 @@ export interface FacadeTuning {
    */
   balustradeJoinGap: number;
   balustradePlinthReach: number;
+  /** …and on past each end by this many times the widest post between its runs (0: never) (docs/decisions/506-balustrade-end-posts.md). */
+  balustradeEndPost: number;
   /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
@@ -1005,6 +1007,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balustradeGrow: 0,
   balustradeJoinGap: 4,
   balustradePlinthReach: 0.4,
+  balustradeEndPost: 1,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -1190,6 +1193,7 @@ export function prepareFacadeImage(
     grow: tuning.balustradeGrow,
     joinGap: tuning.balustradeJoinGap,
     plinthReach: tuning.balustradePlinthReach,
+    endPost: tuning.balustradeEndPost,
   });
   report(1);
   return image;
