@@ -18,6 +18,7 @@ import { withoutClickedCuts } from './clicked-cuts.ts';
 import { endsOnAWindowHead, withFootGivenBack, withSidesGivenBack } from './cut-sides.ts';
 import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
+import { withHeadBoxes } from './head-boxes.ts';
 import { overhangsAHead } from './head-overhangs.ts';
 import { isHoodOrSill } from './hoods-and-sills.ts';
 import { convertToOklab } from './oklab-image.ts';
@@ -762,6 +763,18 @@ export interface FacadeTuning {
   hoodWider: number;
   hoodWidest: number;
   /**
+   * A strip over a window's cut at most this share of the window's height high (0: off) and
+   * `stripAspect` times as wide as high, at most `headBoxGap` of the window's smaller side above
+   * it, the strips so found spanning `headBoxSpans` of its width, none reaching past both of its
+   * sides by more than `headBoxPast` of it, with the window's sides running on as edges up to
+   * them (`completionSide` × the mean edge), is the box of its blind: the cut goes up to its top
+   * (docs/decisions/480-window-head-boxes.md).
+   */
+  headBoxHeight: number;
+  headBoxGap: number;
+  headBoxSpans: number;
+  headBoxPast: number;
+  /**
    * A wall click's cuts holding the clicked point stay wall, with the cuts at least
    * `clickedCutInside` inside them (0: off) and, for the detector's, the cuts of their floor
    * within `clickedCutSize` of their width and height whose likeness to them is at least
@@ -1019,6 +1032,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   hoodGap: 0.5,
   hoodWider: 0.2,
   hoodWidest: 2.5,
+  headBoxHeight: 0.5,
+  headBoxGap: 0.6,
+  headBoxSpans: 0.8,
+  headBoxPast: 0.3,
   clickedCutInside: 0.5,
   clickedCutSize: 0.3,
   clickedCutLikeness: 0.6,
@@ -1308,6 +1325,22 @@ export function surfaceClick(
     strips,
     image.tuning.stripPieces > 0,
   );
+  // A blind's box over a window is the window's head (docs/decisions/480-window-head-boxes.md).
+  const headed = withHeadBoxes(
+    image,
+    split,
+    [...found, ...split],
+    analysis.railings,
+    (cut) => isStripShaped(cut, strips),
+    {
+      height: image.tuning.headBoxHeight,
+      aspect: image.tuning.stripAspect,
+      gap: image.tuning.headBoxGap,
+      spans: image.tuning.headBoxSpans,
+      past: image.tuning.headBoxPast,
+      jambs: image.tuning.completionSide,
+    },
+  );
   // A cut over windows stacked in a bay parts at the plain spandrels between them
   // (docs/decisions/271-cuts-split-at-plain-rows.md).
   const plainRows = {
@@ -1316,7 +1349,7 @@ export function surfaceClick(
     minimumPiece: Math.max(2, Math.round(image.tuning.plainRowPiece * cell)),
     giveBack: image.tuning.plainRowGiveBack,
   };
-  const windows = joinPanes(image, split, analysis.wall, trims)
+  const windows = joinPanes(image, headed, analysis.wall, trims)
     .map((opening) => withTrims(image, opening, analysis.wall, trims))
     .map((opening) => withShutters(image, opening, shutters))
     .flatMap((opening) => splitAtPlainRows(image, opening, plainRows));
