@@ -2193,7 +2193,8 @@ function detectOpenings(
       : undefined,
     tuning.detectorWideRadius,
   );
-  const found = cutOpenings(map, {
+  // The cuts' tuning, the photo-wide map's and the shaded bands' (decision 500) alike.
+  const cutTuning = {
     gapShare: tuning.detectorGapShare,
     gapRelative: tuning.detectorGapRelative,
     minimumGap: 2,
@@ -2201,7 +2202,8 @@ function detectOpenings(
     minimumSide: Math.max(2, tuning.detectorMinimumSide * cell),
     maximumAspect: tuning.detectorMaximumAspect,
     maximumShare: tuning.openingMaximumShare,
-  });
+  };
+  const found = cutOpenings(map, cutTuning);
   // Close brickwork gives thousands of cuts of one size (docs/decisions/334): dropped here,
   // before each is snapped and its outline read, and those snapping moved onto that size
   // after it (sizes in grid cells; docs/decisions/355-texture-dropped-before-snapping.md).
@@ -2251,26 +2253,39 @@ function detectOpenings(
   // `shadowBandWidth` × as wide as high: the shaded plinth under a terrace), is searched again
   // against its own wall: its openings are cut where they are window-shaped, on one of the
   // grid's columns and outlined (docs/decisions/500-openings-in-a-shaded-band.md).
-  if (tuning.shadowBandContrast > 0) {
-    const bands = found.filter((box) => {
-      const rectangle = toImageRectangle(map, box, width, height);
-      return (
-        box.right - box.left + 1 >= tuning.shadowBandWidth * (box.bottom - box.top + 1) &&
-        !kept.some((other) => overlapOver(other, rectangle, 'first') >= 0.5)
-      );
-    });
-    const bandMap = bandDarknessMap(image.lab, width, height, map, bands, tuning.shadowBandContrast);
-    const bandTuning = {
-      gapShare: tuning.detectorGapShare,
-      gapRelative: tuning.detectorGapRelative,
-      minimumGap: 2,
-      minimumFill: tuning.detectorMinimumFill,
-      minimumSide: Math.max(2, tuning.detectorMinimumSide * cell),
-      maximumAspect: tuning.detectorMaximumAspect,
-      maximumShare: tuning.openingMaximumShare,
-    };
+  // Bands are searched only where a window fits in them (cutOpenings cuts nothing lower than
+  // its minimum side) and never among the texture's leaves (close brickwork's thousands).
+  const bands =
+    tuning.shadowBandContrast > 0
+      ? found.filter((box) => {
+          const across = box.right - box.left + 1;
+          const down = box.bottom - box.top + 1;
+          return (
+            down >= cutTuning.minimumSide &&
+            across >= tuning.shadowBandWidth * down &&
+            !isTextureCut(across, down) &&
+            !kept.some(
+              (other) => overlapOver(other, toImageRectangle(map, box, width, height), 'first') >= 0.5,
+            )
+          );
+        })
+      : [];
+  if (bands.length > 0) {
+    const bandMap = bandDarknessMap(map, bands, tuning.shadowBandContrast);
+    // Window-shaped in grid cells, give or take the snap's reach each side (and the cell the
+    // photo's edge clips), before the snap and the outline read; exactly after the snap.
+    const slack = (2 * Math.round(tuning.snapReach * cell * step)) / step + 1;
+    const minimumSide = tuning.shadowBandSide * cell;
     const inBands = bands
-      .flatMap((band) => cutOpenings(bandMap, bandTuning, band))
+      .flatMap((band) => cutOpenings(bandMap, cutTuning, band))
+      .filter((box) => {
+        const across = box.right - box.left + 1;
+        const down = box.bottom - box.top + 1;
+        return (
+          Math.min(across, down) + slack >= minimumSide &&
+          Math.max(across, down) - slack <= 3 * (Math.min(across, down) + slack)
+        );
+      })
       .map((box) => snapRectangle(image, toImageRectangle(map, box, width, height)));
     for (const rectangle of inBands) {
       const across = rectangle.right - rectangle.left + 1;

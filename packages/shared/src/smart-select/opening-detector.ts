@@ -24,6 +24,8 @@ export interface OpeningMap {
   insideSums?: Int32Array;
   /** The cells searched at all: one byte per cell, 1 within the surface. */
   inside?: Uint8Array;
+  /** The grid's lightness, one value per cell (the photo's, sampled every `step` pixels). */
+  lightness?: Float32Array;
 }
 
 export interface DetectorTuning {
@@ -157,7 +159,7 @@ export function darknessMap(
   wallLightness = Number.NEGATIVE_INFINITY,
   streaks?: { length: number; thickness: number },
   wideFactor = 0,
-): OpeningMap {
+): OpeningMap & { lightness: Float32Array } {
   // Darker than the clicked wall counts only where it is also darker than a far wider
   // neighbourhood (`wideFactor` × `radius`; 0: always): a window larger than the near
   // neighbourhood is, a whole bay or floor of a darker material on a two-coloured facade is not.
@@ -176,7 +178,7 @@ export function darknessMap(
   if (streaks) clearStreaks(dark, width, height, streaks.length, streaks.thickness);
   const sums = runningSums(dark, width, height);
   const insideSums = runningSums(searched, width, height);
-  return { width, height, step, sums, insideSums, inside: searched };
+  return { width, height, step, sums, insideSums, inside: searched, lightness };
 }
 
 /**
@@ -211,24 +213,25 @@ function darkCells(
  * (docs/decisions/500-openings-in-a-shaded-band.md).
  */
 export function bandDarknessMap(
-  lab: Float32Array,
-  imageWidth: number,
-  imageHeight: number,
-  map: OpeningMap,
+  map: OpeningMap & { lightness: Float32Array },
   bands: Rectangle[],
   contrast: number,
 ): OpeningMap {
-  const { width, height, step } = map;
-  const dark = new Uint8Array(width * height);
-  const lightnessAt = (x: number, y: number) =>
-    lab[
-      (Math.min(imageHeight - 1, y * step) * imageWidth + Math.min(imageWidth - 1, x * step)) * 3
-    ] as number;
+  const { width, height, lightness } = map;
+  if (bands.length === 0) return { ...map, sums: new Int32Array((width + 1) * (height + 1)) };
+  // Only the bands' bounds are read and summed: the rest of the map is 0.
+  const left = Math.min(...bands.map((band) => band.left));
+  const top = Math.min(...bands.map((band) => band.top));
+  const right = Math.max(...bands.map((band) => band.right));
+  const bottom = Math.max(...bands.map((band) => band.bottom));
+  const boundsWidth = right - left + 1;
+  const dark = new Uint8Array(boundsWidth * (bottom - top + 1));
+  const isSearched = (x: number, y: number) => !map.inside || map.inside[y * width + x] === 1;
   for (const band of bands) {
     const values: number[] = [];
     for (let y = band.top; y <= band.bottom; y++) {
       for (let x = band.left; x <= band.right; x++) {
-        if (!map.inside || map.inside[y * width + x] === 1) values.push(lightnessAt(x, y));
+        if (isSearched(x, y)) values.push(lightness[y * width + x] as number);
       }
     }
     if (values.length === 0) continue;
@@ -236,12 +239,35 @@ export function bandDarknessMap(
     const limit = (values[Math.floor(values.length / 2)] as number) - contrast;
     for (let y = band.top; y <= band.bottom; y++) {
       for (let x = band.left; x <= band.right; x++) {
-        if ((!map.inside || map.inside[y * width + x] === 1) && lightnessAt(x, y) < limit)
-          dark[y * width + x] = 1;
+        if (isSearched(x, y) && (lightness[y * width + x] as number) < limit)
+          dark[(y - top) * boundsWidth + x - left] = 1;
       }
     }
   }
-  return { ...map, sums: runningSums(dark, width, height) };
+  return { ...map, sums: boundedSums(dark, { left, top, right, bottom }, width, height) };
+}
+
+/**
+ * Running sums, (height + 1) × (width + 1), of a grid of 0/1 bytes that is 0 outside `bounds`
+ * (`cells` holds only the bounds' own cells): summed within them, copied along beyond.
+ */
+function boundedSums(cells: Uint8Array, bounds: Rectangle, width: number, height: number): Int32Array {
+  const stride = width + 1;
+  const sums = new Int32Array(stride * (height + 1));
+  const boundsWidth = bounds.right - bounds.left + 1;
+  for (let y = bounds.top; y <= bounds.bottom; y++) {
+    const above = y * stride;
+    const row = (y + 1) * stride;
+    let run = 0;
+    for (let x = bounds.left; x <= bounds.right; x++) {
+      run += cells[(y - bounds.top) * boundsWidth + x - bounds.left] as number;
+      sums[row + x + 1] = (sums[above + x + 1] as number) + run;
+    }
+    sums.fill(sums[row + bounds.right + 1] as number, row + bounds.right + 2, row + stride);
+  }
+  const last = (bounds.bottom + 1) * stride;
+  for (let y = bounds.bottom + 2; y <= height; y++) sums.copyWithin(y * stride, last, last + stride);
+  return sums;
 }
 
 /** 1 where both grids of 0/1 bytes hold 1. */

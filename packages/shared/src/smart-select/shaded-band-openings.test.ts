@@ -54,7 +54,7 @@ describe('openings in a shaded band (docs/decisions/500-openings-in-a-shaded-ban
   });
 
   it('against the band’s own wall its windows stand out, one cut each, and its wall does not', () => {
-    const bandMap = bandDarknessMap(image.lab, image.width, image.height, map, plinth, 6);
+    const bandMap = bandDarknessMap(map, plinth, 6);
     const found = inImage(plinth.flatMap((leaf) => cutOpenings(bandMap, undefined, leaf)));
     expect(found).toHaveLength(basement.length);
     for (const window of basement) {
