@@ -441,7 +441,7 @@ export function balconyOpenings(
         box: { left: imageLeft, top: handrail.at, right: imageRight, bottom },
         slabLine: slab.at,
         outline,
-        onDeepSlab: onDeepSlab || atWindowFoot,
+        keptAlone: onDeepSlab || atWindowFoot,
         barShare: shareWithBars(band, left, right),
       });
     }
@@ -472,7 +472,7 @@ export function balconyOpenings(
     ...outlined,
     ...partners,
     ...candidates.filter(
-      (candidate) => candidate.onDeepSlab && !partners.includes(candidate) && !outlined.includes(candidate),
+      (candidate) => candidate.keptAlone && !partners.includes(candidate) && !outlined.includes(candidate),
     ),
   ];
   // The gap between two kept pieces of a railing (a pier, a window's dark glass behind the
@@ -817,8 +817,12 @@ interface Candidate {
   slabLine: number;
   /** The weaker of the handrail's and the slab's lines, relative to the photo's mean row edge. */
   outline: number;
-  /** Kept on its own: a railing standing on a deep slab, or at a window's foot (decision 470). */
-  onDeepSlab: boolean;
+  /**
+   * Kept on its own however faint its lines, for either of two reasons: a railing standing on a
+   * deep slab, its bars all along it (decision 240), or a railing before a window's foot,
+   * reaching past both its sides (decision 470).
+   */
+  keptAlone: boolean;
   /** The share of its columns that cross a bar's edge. */
   barShare: number;
 }

@@ -85,7 +85,7 @@ export function endsOnAWindowHead(cut: Rectangle, openings: readonly Rectangle[]
 }
 
 /** The mean colour of the middle half of `cut` each way. */
-function middleColour(image: FacadeImage, cut: Rectangle): Float64Array {
+export function middleColour(image: FacadeImage, cut: Rectangle): Float64Array {
   const insetX = Math.floor((cut.right - cut.left + 1) / 4);
   const insetY = Math.floor((cut.bottom - cut.top + 1) / 4);
   return boxColour(image, {

@@ -647,8 +647,9 @@ export interface FacadeTuning {
    */
   completionFrameContrast: number;
   /**
-   * The sides may fade along this many stretches (half a superpixel size each) right past the
-   * cut, a transom bar of the frame's colour running across, and go on beyond it (0: never;
+   * The sides may fade along this many whole stretches (half a superpixel size each) right past
+   * the cut, a transom bar of the frame's colour running across, and go on beyond it (0: never;
+   * a fraction acts about as the whole number below it, so a value below 1 turns it off too;
    * docs/decisions/485-windows-completed-past-a-transom-bar.md).
    */
   completionBar: number;

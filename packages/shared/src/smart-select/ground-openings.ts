@@ -288,6 +288,7 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     // How high its own dark columns rise; the runs beyond must reach `postHead` of the way up.
     const ownTop = grownTop(ownFrom, ownTo);
     const reachRow = ownTop + tuning.postHead * (probeTop - ownTop);
+    // The far side: the strong line by the farthest run that passes (decision 475, point 5).
     let best: { at: number; strength: number } | undefined;
     let edge = direction < 0 ? box.left : box.right;
     let dark = 0;
@@ -310,7 +311,7 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
       dark += (to - from + 1) * step;
       if (top > reachRow || far.strength < tuning.outline * meanEdge) continue;
       if (dark < tuning.postWidth * cell) continue;
-      if (!best || far.strength > best.strength) best = far;
+      best = far;
     }
     if (!best) return;
     if (direction < 0) box.left = Math.min(box.left, best.at);

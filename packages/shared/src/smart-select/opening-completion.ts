@@ -42,7 +42,12 @@ export interface CompletionTuning {
    * (docs/decisions/400-frames-running-on-past-the-cut.md).
    */
   frameContrast?: number;
-  /** Stretches (half a superpixel size each) right past the cut where the sides may fade (a transom bar; 0: none). */
+  /**
+   * Whole stretches (half a superpixel size each) right past the cut where the sides may fade (a
+   * transom bar; 0: none): a stretch fades only when it ends within
+   * round(bar × stretch) pixels, so a fraction acts about as the whole number below it and a
+   * value below 1 (0.5, say) silently turns the rule off.
+   */
   bar?: number;
 }
 

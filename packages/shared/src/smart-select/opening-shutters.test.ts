@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
+import { withShutters } from './opening-shutters.ts';
 
 describe('open shutters beside a window (docs/decisions/495)', () => {
   // A light grey render wall; each window is grey glass behind net curtains, 48 × 84 pixels,
@@ -62,5 +63,58 @@ describe('open shutters beside a window (docs/decisions/495)', () => {
     const selection = selectFacadeElement(prepareFacadeImage(paint('left')), click, 'surface');
     expect(shareSelected(selection, isLeftLeaf)).toBeGreaterThanOrEqual(0.9);
     expect(shareSelected(selection, isGlass)).toBe(0);
+  });
+});
+
+describe("a shutter's guards (docs/decisions/495)", () => {
+  // One window's glass, 48 × 84 pixels, in a light grey render wall, and what stands beside it;
+  // `withShutters` is asked directly about that glass with the default tuning.
+  const render: Colour = [168, 168, 164];
+  const curtain: Colour = [112, 110, 108];
+  const leafGreen: Colour = [120, 176, 124];
+  const glass: Rectangle = { left: 100, top: 40, right: 147, bottom: 123 };
+  const tuning = {
+    narrowest: 0.15,
+    widest: 0.6,
+    contrast: 8,
+    along: 0.8,
+    widthRatio: 2,
+    upright: 1.2,
+    minimumWidth: 2,
+  };
+  const side = (from: number, to: number): Rectangle => ({ ...glass, left: from, right: to });
+  const shutters = (beside: { box: Rectangle; colour: Colour; slats?: boolean }[]) => {
+    const image = prepareFacadeImage(
+      makeImage(248, 164, (x, y) => {
+        if (isInside(glass, x, y)) return shade(curtain, 1, noise(x, y, 3));
+        for (const { box, colour, slats } of beside)
+          if (isInside(box, x, y)) return shade(colour, slats && y % 4 === 0 ? 0.85 : 1, noise(x, y, 3));
+        return shade(render, 1, noise(x, y, 5));
+      }),
+    );
+    return withShutters(image, glass, tuning);
+  };
+
+  it('two like leaves, 18 pixels each, join the glass', () => {
+    const leaves = [side(82, 99), side(148, 165)].map((box) => ({ box, colour: leafGreen, slats: true }));
+    // Within the blur of the leaves' outer edges.
+    const widened = shutters(leaves);
+    expect(Math.abs(widened.left - 82)).toBeLessThanOrEqual(1);
+    expect(Math.abs(widened.right - 165)).toBeLessThanOrEqual(1);
+  });
+
+  it('leaves of widths more than `widthRatio` apart (20 and 8 pixels) are no pair', () => {
+    const leaves = [side(80, 99), side(148, 155)].map((box) => ({ box, colour: leafGreen, slats: true }));
+    expect(shutters(leaves)).toEqual(glass);
+  });
+
+  it('bands like the glass beside it (sashes the cut missed) are no leaves', () => {
+    const sashes = [side(82, 99), side(148, 165)].map((box) => ({ box, colour: curtain }));
+    expect(shutters(sashes)).toEqual(glass);
+  });
+
+  it('piers between windows (glass beyond, not wall) are no leaves', () => {
+    const neighbours = [side(40, 81), side(166, 207)].map((box) => ({ box, colour: curtain }));
+    expect(shutters(neighbours)).toEqual(glass);
   });
 });

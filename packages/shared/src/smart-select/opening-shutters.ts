@@ -7,8 +7,11 @@
  * not the next window past a pier) follows it within `widest` of the window's width, the band
  * is unlike the glass too (not another pane), and the two bands are alike in colour and width.
  */
+
+import { middleColour } from './cut-sides.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { boxColour, colourDistance, lineColour } from './opening-rectangle.ts';
+import { edgeBlend, type SideTrim } from './opening-trims.ts';
 
 export interface ShutterTuning {
   /** A leaf is at least this share of the window's width wide… (0: no shutters) */
@@ -27,15 +30,11 @@ export interface ShutterTuning {
   minimumWidth: number;
 }
 
-/** Columns next to a side that may be its edge's blend before the leaf begins. */
-const edgeBlend = 2;
-
-interface Leaf {
-  width: number;
-  colour: Float64Array;
-}
-
-/** Share of the pixels of column `x` from `from` to `to` at least `limit` from `reference`. */
+/**
+ * Share of the pixels of column `x` from `from` to `to` at least `limit` from `reference`. Not
+ * opening-trims.ts's `shareUnlike`, which counts a pixel lighter or of another hue than the wall:
+ * a leaf may be darker than the wall too, so the whole colour distance counts here.
+ */
 function shareUnlike(
   image: FacadeImage,
   x: number,
@@ -64,7 +63,7 @@ function sideLeaf(
   side: 'left' | 'right',
   glass: Float64Array,
   tuning: ShutterTuning,
-): Leaf | null {
+): SideTrim | null {
   const direction = side === 'left' ? -1 : 1;
   const edge = opening[side];
   const width = opening.right - opening.left + 1;
@@ -82,10 +81,12 @@ function sideLeaf(
   const columns: Float64Array[] = [];
   for (let step = 0; step < strip; step++)
     columns.push(lineColour(image, true, beyondAt + direction * step, from, to));
-  const beyond = Float64Array.from(
-    [0, 1, 2],
-    (k) => columns.reduce((sum, colour) => sum + (colour[k] as number), 0) / strip,
-  );
+  const beyond = boxColour(image, {
+    left: Math.min(beyondAt, beyondEnd),
+    right: Math.max(beyondAt, beyondEnd),
+    top: from,
+    bottom: to,
+  });
   if (columns.some((colour) => colourDistance(colour, beyond) >= tuning.contrast)) return null;
   // …unlike the glass: not the next window past a pier or a column.
   if (colourDistance(beyond, glass) < tuning.contrast) return null;
@@ -115,14 +116,7 @@ export function withShutters(image: FacadeImage, opening: Rectangle, tuning: Shu
   const height = opening.bottom - opening.top + 1;
   // Shutters hang beside upright windows.
   if (height < tuning.upright * width || width < tuning.minimumWidth) return opening;
-  const insetX = Math.floor(width / 4);
-  const insetY = Math.floor(height / 4);
-  const glass = boxColour(image, {
-    left: opening.left + insetX,
-    right: opening.right - insetX,
-    top: opening.top + insetY,
-    bottom: opening.bottom - insetY,
-  });
+  const glass = middleColour(image, opening);
   const left = sideLeaf(image, opening, 'left', glass, tuning);
   if (!left) return opening;
   const right = sideLeaf(image, opening, 'right', glass, tuning);

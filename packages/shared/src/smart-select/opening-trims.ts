@@ -96,10 +96,10 @@ function shareUnlike(
 type Side = 'left' | 'right' | 'top' | 'bottom';
 
 /** Lines just outside a side that may be its edge's blend before a trim begins. */
-const edgeBlend = 2;
+export const edgeBlend = 2;
 
 /** A side's trim: how many lines outside the side it takes, and its middle line's colour. */
-interface SideTrim {
+export interface SideTrim {
   width: number;
   colour: Float64Array;
 }
