@@ -36,30 +36,45 @@ export interface FootTuning extends CutSideTuning {
  * overreached onto, at most `foot` of the cut's height (0: never)
  * (docs/decisions/440-balcony-cut-foot-gives-back-wall.md); and where, from its foot up, they look
  * like the wall beside the balcony at the same rows, at most `beside` of its height
- * (docs/decisions/490-balcony-foot-like-the-wall-beside.md). The lower foot of the two stands.
+ * (docs/decisions/490-balcony-foot-like-the-wall-beside.md). The foot that gives back more
+ * rows (the higher one) stands.
  */
 export function withFootGivenBack(image: FacadeImage, cut: Rectangle, tuning: FootTuning): Rectangle {
-  const under = withFootLikeUnder(image, cut, tuning);
-  const beside = withFootLikeBeside(image, cut, tuning);
-  return beside.bottom < under.bottom ? beside : under;
+  const under = wallUnderFoot(image, cut, tuning);
+  if (under === null) return cut;
+  const likeUnder = withFootLikeUnder(image, cut, under, tuning);
+  const likeBeside = withFootLikeBeside(image, cut, under, tuning);
+  return likeBeside.bottom < likeUnder.bottom ? likeBeside : likeUnder;
 }
 
-/** `cut` less its lowest rows that look like the band under its foot (decision 440). */
-function withFootLikeUnder(image: FacadeImage, cut: Rectangle, tuning: FootTuning): Rectangle {
-  const width = cut.right - cut.left + 1;
-  const height = cut.bottom - cut.top + 1;
-  const most = Math.floor(tuning.foot * height);
-  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
-  if (cut.bottom + 2 * tuning.band >= image.height) return cut;
-  const beyond = boxColour(image, { ...cut, top: cut.bottom + 1, bottom: cut.bottom + tuning.band });
-  // The wall under the foot runs on down: a band unlike the one under it is a slab's edge or a
-  // shadow line the box stopped short of, still the balcony's.
-  const under = boxColour(image, {
+/**
+ * The colour of the `band` rows under `cut`'s foot, or null where the photo ends within two bands
+ * or where that band is unlike the band under it: the wall under the foot runs on down, a band
+ * unlike the one under it is a slab's edge or a shadow line the box stopped short of, still the
+ * balcony's (decisions 440 and 490).
+ */
+function wallUnderFoot(image: FacadeImage, cut: Rectangle, tuning: FootTuning): Float64Array | null {
+  if (cut.bottom + 2 * tuning.band >= image.height) return null;
+  const under = boxColour(image, { ...cut, top: cut.bottom + 1, bottom: cut.bottom + tuning.band });
+  const further = boxColour(image, {
     ...cut,
     top: cut.bottom + tuning.band + 1,
     bottom: cut.bottom + 2 * tuning.band,
   });
-  if (colourDistance(beyond, under) > tuning.near) return cut;
+  return colourDistance(under, further) > tuning.near ? null : under;
+}
+
+/** `cut` less its lowest rows that look like `beyond`, the band under its foot (decision 440). */
+function withFootLikeUnder(
+  image: FacadeImage,
+  cut: Rectangle,
+  beyond: Float64Array,
+  tuning: FootTuning,
+): Rectangle {
+  const width = cut.right - cut.left + 1;
+  const height = cut.bottom - cut.top + 1;
+  const most = Math.floor(tuning.foot * height);
+  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
   const middle = middleColour(image, cut);
   const result = { ...cut };
   while (
@@ -145,7 +160,7 @@ function isRowLikeBeyond(
   tuning: CutSideTuning,
 ): boolean {
   const first = 3 * (y * image.width + cut.left);
-  return isLineLikeBeyond(image.lab, first, 3, cut.right - cut.left + 1, beyond, middle, tuning);
+  return isLineLikeBeyond(image.lab, first, 3, cut.right - cut.left + 1, [beyond], middle, tuning);
 }
 
 /** Whether column `x` of `cut` looks like the wall beyond (`beyond`) rather than its middle. */
@@ -163,26 +178,37 @@ function isLikeBeyond(
     first,
     3 * image.width,
     cut.bottom - cut.top + 1,
-    beyond,
+    [beyond],
     middle,
     tuning,
   );
 }
 
-/** Whether `count` pixels from `first` on, `step` apart, mostly look like `beyond` rather than `middle`. */
+/**
+ * Whether `count` pixels from `first` on, `step` apart, mostly look like one of `beyonds` rather
+ * than `middle`: within `near` of it and nearer to it than to `middle`.
+ */
 function isLineLikeBeyond(
   lab: Float32Array,
   first: number,
   step: number,
   count: number,
-  beyond: Float64Array,
+  beyonds: readonly Float64Array[],
   middle: Float64Array,
   tuning: CutSideTuning,
 ): boolean {
   let like = 0;
   for (let at = first, n = 0; n < count; n++, at += step) {
-    const toBeyond = distance(lab, at, beyond);
-    if (toBeyond <= tuning.near && toBeyond < distance(lab, at, middle)) like++;
+    let toMiddle = -1;
+    for (const beyond of beyonds) {
+      const toBeyond = distance(lab, at, beyond);
+      if (toBeyond > tuning.near) continue;
+      if (toMiddle < 0) toMiddle = distance(lab, at, middle);
+      if (toBeyond < toMiddle) {
+        like++;
+        break;
+      }
+    }
   }
   return like >= tuning.share * count;
 }
@@ -204,21 +230,16 @@ function distance(lab: Float32Array, at: number, colour: Float64Array): number {
  * of the band under the cut's foot, the wall beside running on down under the balcony: a string
  * course the slab sits on, or the slab's own shadow running along the wall, is no wall beside.
  */
-function withFootLikeBeside(image: FacadeImage, cut: Rectangle, tuning: FootTuning): Rectangle {
+function withFootLikeBeside(
+  image: FacadeImage,
+  cut: Rectangle,
+  under: Float64Array,
+  tuning: FootTuning,
+): Rectangle {
   const width = cut.right - cut.left + 1;
   const height = cut.bottom - cut.top + 1;
   const most = Math.floor(tuning.beside * height);
   if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
-  if (cut.bottom + 2 * tuning.band >= image.height) return cut;
-  const under = boxColour(image, { ...cut, top: cut.bottom + 1, bottom: cut.bottom + tuning.band });
-  const further = boxColour(image, {
-    ...cut,
-    top: cut.bottom + tuning.band + 1,
-    bottom: cut.bottom + 2 * tuning.band,
-  });
-  // As decision 440's: a foot over a band unlike the one under it (a slab's shaded edge the box
-  // stopped short of) is the balcony's.
-  if (colourDistance(under, further) > tuning.near) return cut;
   const balconies = [...image.balconyOpenings, ...image.balustrades];
   const middle = middleColour(image, cut);
   let bottom = cut.bottom;
@@ -234,16 +255,8 @@ function withFootLikeBeside(image: FacadeImage, cut: Rectangle, tuning: FootTuni
     }
     const wallSides = sides.filter((side) => colourDistance(side, under) <= tuning.besideUnder);
     if (wallSides.length === 0) break;
-    let like = 0;
-    for (let x = cut.left, at = 3 * (bottom * image.width + cut.left); x <= cut.right; x++, at += 3) {
-      const toMiddle = distance(image.lab, at, middle);
-      const isWall = wallSides.some((side) => {
-        const toSide = distance(image.lab, at, side);
-        return toSide <= tuning.near && toSide < toMiddle;
-      });
-      if (isWall) like++;
-    }
-    if (like < tuning.share * width) break;
+    const first = 3 * (bottom * image.width + cut.left);
+    if (!isLineLikeBeyond(image.lab, first, 3, width, wallSides, middle, tuning)) break;
     bottom--;
   }
   return { ...cut, bottom };
