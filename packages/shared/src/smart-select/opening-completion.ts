@@ -200,6 +200,12 @@ function completedSide(
     const first = Math.min(start, end);
     const last = Math.max(start, end);
     const holds = side(cut.left, first, last) >= sideLimit && side(cut.right, first, last) >= sideLimit;
+    if (holds && faded !== null && !cameBack) {
+      // Past the bar: the window's foot (head) is a line beyond it, from this stretch on.
+      cameBack = true;
+      chosen = from;
+      chosenScore = endLimit;
+    }
     // The end line may lie in the first stretch where the sides stop.
     for (let y = start; direction === 1 ? y <= end : y >= end; y += direction) {
       if (Math.abs(y - from) < nearest) continue;
@@ -210,15 +216,7 @@ function completedSide(
       }
     }
     reach = end;
-    if (holds) {
-      if (faded !== null && !cameBack) {
-        // Past the bar: the window's foot (head) is a line beyond it.
-        cameBack = true;
-        chosen = from;
-        chosenScore = endLimit;
-      }
-      continue;
-    }
+    if (holds) continue;
     if (!cameBack && Math.abs(end - from) <= bar) {
       faded ??= chosen;
       continue;
