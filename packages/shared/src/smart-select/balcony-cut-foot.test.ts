@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { glass, iron, render } from './drawn-balconies.ts';
+import { footBalcony, glass, iron, isRailingIron, render, wallClickOnBoxes } from './drawn-balconies.ts';
 import { isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
-import {
-  type FacadeTuning,
-  prepareFacadeImage,
-  type Rectangle,
-  selectFacadeElement,
-} from './facade-select.ts';
+import type { FacadeTuning, Rectangle } from './facade-select.ts';
 
 // A render facade with a balcony: an iron railing (bars and a handrail) on a dark slab, French
 // windows behind it and windows on the floor below. The balcony's box reaches three rows past the
@@ -15,39 +10,21 @@ import {
 // (docs/decisions/440-balcony-cut-foot-gives-back-wall.md).
 const width = 440;
 const height = 400;
-const railing: Rectangle = { left: 130, top: 100, right: 310, bottom: 159 };
-const slab = { top: 160, bottom: 169 };
+const { railing, slab, windowsBehind, windowsBelow } = footBalcony;
 const overreach = 3;
 const box: Rectangle = { ...railing, bottom: slab.bottom + overreach };
-const windowsBehind: Rectangle[] = [150, 250].map((left) => ({
-  left,
-  top: 40,
-  right: left + 40,
-  bottom: 159,
-}));
-const windowsBelow: Rectangle[] = [150, 250].map((left) => ({
-  left,
-  top: 230,
-  right: left + 40,
-  bottom: 320,
-}));
 const photo = makeImage(width, height, (x, y) => {
   const grain = noise(x, y, 4);
-  if (isInside(railing, x, y) && (x % 7 < 2 || y - railing.top < 4)) return shade(iron, 1, grain);
+  if (isRailingIron(railing, x, y)) return shade(iron, 1, grain);
   if (x >= railing.left && x <= railing.right && y >= slab.top && y <= slab.bottom)
     return shade(render, 0.55, grain);
   if ([...windowsBehind, ...windowsBelow].some((window) => isInside(window, x, y)))
     return shade(glass, 1, grain);
   return shade(render, 1, grain);
 });
-// The balcony as the preparation's box over-reaching its slab; the click's own railings
-// (decision 052, a search with its own slab rule) are off, so the wall click cuts this box alone.
-const clicked = (tuning: Partial<FacadeTuning> = {}) => {
-  const image = prepareFacadeImage(photo, { tuning: { railingEdge: 0, ...tuning } });
-  image.balconyOpenings = [box];
-  image.balustrades = [];
-  return selectFacadeElement(image, { x: 60, y: 370 }, 'surface');
-};
+// The balcony as the preparation's box over-reaching its slab.
+const clicked = (tuning: Partial<FacadeTuning> = {}) =>
+  wallClickOnBoxes(photo, { balconies: [box] }, { x: 60, y: 370 }, tuning);
 const wallUnderSlab = (x: number, y: number) =>
   x >= railing.left && x <= railing.right && y > slab.bottom && y <= box.bottom;
 const balcony = (x: number, y: number) =>

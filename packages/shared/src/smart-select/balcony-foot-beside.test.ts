@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { glass, iron, render } from './drawn-balconies.ts';
+import { footBalcony, glass, iron, isRailingIron, render, wallClickOnBoxes } from './drawn-balconies.ts';
 import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
-import {
-  type FacadeTuning,
-  prepareFacadeImage,
-  type Rectangle,
-  selectFacadeElement,
-} from './facade-select.ts';
+import type { FacadeTuning, Rectangle } from './facade-select.ts';
 
 // A render facade with a balcony (an iron railing on a slab, French windows behind it, windows
 // on the floor below), its box reaching ten rows under the slab onto the render: more than
@@ -15,27 +10,14 @@ import {
 // (docs/decisions/490-balcony-foot-like-the-wall-beside.md).
 const width = 440;
 const height = 400;
-const railing: Rectangle = { left: 130, top: 100, right: 310, bottom: 159 };
-const slab = { top: 160, bottom: 169 };
-const windowsBehind: Rectangle[] = [150, 250].map((left) => ({
-  left,
-  top: 40,
-  right: left + 40,
-  bottom: 159,
-}));
-const windowsBelow: Rectangle[] = [150, 250].map((left) => ({
-  left,
-  top: 230,
-  right: left + 40,
-  bottom: 320,
-}));
+const { railing, slab, windowsBehind, windowsBelow } = footBalcony;
 const stone: Colour = [246, 246, 244];
 
 /** The facade; with `course`, the slab is a white string course running across the whole wall. */
 const draw = (course: boolean) =>
   makeImage(width, height, (x, y) => {
     const grain = noise(x, y, 4);
-    if (isInside(railing, x, y) && (x % 7 < 2 || y - railing.top < 4)) return shade(iron, 1, grain);
+    if (isRailingIron(railing, x, y)) return shade(iron, 1, grain);
     if (y >= slab.top && y <= slab.bottom) {
       if (course) return shade(stone, 1, grain);
       if (x >= railing.left && x <= railing.right) return shade(render, 0.55, grain);
@@ -47,14 +29,9 @@ const draw = (course: boolean) =>
 const plain = draw(false);
 const onACourse = draw(true);
 
-// The balcony as the preparation's box; the click's own railings (decision 052) are off, so the
-// wall click cuts this box alone.
-const clicked = (photo: typeof plain, box: Rectangle, tuning: Partial<FacadeTuning> = {}) => {
-  const image = prepareFacadeImage(photo, { tuning: { railingEdge: 0, ...tuning } });
-  image.balconyOpenings = [box];
-  image.balustrades = [];
-  return selectFacadeElement(image, { x: 60, y: 370 }, 'surface');
-};
+// The balcony as the preparation's box.
+const clicked = (photo: typeof plain, box: Rectangle, tuning: Partial<FacadeTuning> = {}) =>
+  wallClickOnBoxes(photo, { balconies: [box] }, { x: 60, y: 370 }, tuning);
 const overreaching: Rectangle = { ...railing, bottom: slab.bottom + 10 };
 const wallUnderSlab = (x: number, y: number) =>
   x >= railing.left && x <= railing.right && y > slab.bottom && y <= overreaching.bottom;

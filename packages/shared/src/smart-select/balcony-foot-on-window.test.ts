@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { glass, iron, render } from './drawn-balconies.ts';
+import { footBalcony, glass, iron, isRailingIron, render, wallClickOnBoxes } from './drawn-balconies.ts';
 import { isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
-import {
-  type FacadeTuning,
-  prepareFacadeImage,
-  type Rectangle,
-  selectFacadeElement,
-} from './facade-select.ts';
+import type { FacadeTuning, Rectangle } from './facade-select.ts';
 
 // A render facade with a balcony over a window: an iron railing on a dark slab, two dark
 // consoles under the slab's ends and, between them, the window's carved head in the wall's
@@ -17,8 +12,7 @@ import {
 // (docs/decisions/505-balcony-foot-on-a-window-head.md).
 const width = 440;
 const height = 420;
-const railing: Rectangle = { left: 130, top: 100, right: 310, bottom: 159 };
-const slab = { top: 160, bottom: 169 };
+const { railing, slab } = footBalcony;
 const head = { top: 170, bottom: 181 };
 const consoles: Rectangle[] = [130, 296].map((left) => ({
   left,
@@ -37,22 +31,16 @@ const isGlass = (x: number, y: number) =>
   y <= window.bottom - frame;
 const photo = makeImage(width, height, (x, y) => {
   const grain = noise(x, y, 4);
-  if (isInside(railing, x, y) && (x % 7 < 2 || y - railing.top < 4)) return shade(iron, 1, grain);
+  if (isRailingIron(railing, x, y)) return shade(iron, 1, grain);
   if (x >= railing.left && x <= railing.right && y >= slab.top && y <= slab.bottom)
     return shade(render, 0.55, grain);
   if (consoles.some((console) => isInside(console, x, y))) return shade(render, 0.55, grain);
   if (isGlass(x, y)) return shade(glass, 1, grain);
   return shade(render, 1, grain);
 });
-// The preparation's boxes set by hand: the balcony as decision 415 ends it, the window under it;
-// the click's own railings (decision 052) off, so the wall click cuts these boxes alone.
-const clicked = (tuning: Partial<FacadeTuning> = {}) => {
-  const image = prepareFacadeImage(photo, { tuning: { railingEdge: 0, ...tuning } });
-  image.openings = [window];
-  image.balconyOpenings = [box];
-  image.balustrades = [];
-  return selectFacadeElement(image, { x: 60, y: 390 }, 'surface');
-};
+// The preparation's boxes set by hand: the balcony as decision 415 ends it, the window under it.
+const clicked = (tuning: Partial<FacadeTuning> = {}) =>
+  wallClickOnBoxes(photo, { balconies: [box], openings: [window] }, { x: 60, y: 390 }, tuning);
 // Between the consoles (130–144 and 296–310).
 const carvedHead = (x: number, y: number) => x > 144 && x < 296 && y >= head.top && y <= head.bottom;
 

@@ -1,15 +1,54 @@
 /**
- * Test support shared by the balcony tests (balcony-openings, balcony-shade, balcony-deep-slab):
- * their render facade, four columns of dark windows 45 × 90 on each floor, and how far a balcony
+ * Test support shared by the balcony tests (balcony-openings, balcony-shade, balcony-deep-slab,
+ * and the foot tests of decisions 440, 490 and 505): their render facade, four columns of dark windows 45 × 90 on each floor, and how far a balcony
  * found is from spanning its railing down to its slab. It lives under src beside the code it
  * draws for, so it imports no test runner: the tests assert on what it returns.
  */
-import type { Colour } from './drawn-facade.ts';
-import type { Rectangle } from './facade-select.ts';
+import type { RgbaPixels } from '../mask/mask-contract.ts';
+import { type Colour, isInside } from './drawn-facade.ts';
+import {
+  type FacadeTuning,
+  prepareFacadeImage,
+  type Rectangle,
+  selectFacadeElement,
+} from './facade-select.ts';
 
 export const render: Colour = [206, 196, 178];
 export const glass: Colour = [80, 88, 98];
 export const iron: Colour = [40, 38, 36];
+
+/** Whether (x, y) is iron of `railing`: a bar every 7 px and a handrail of 4 rows along its top. */
+export const isRailingIron = (railing: Rectangle, x: number, y: number) =>
+  isInside(railing, x, y) && (x % 7 < 2 || y - railing.top < 4);
+
+/**
+ * The balcony of the foot tests (decisions 440, 490, 505) on a 440 px wide render facade: an
+ * iron railing on a slab, two French windows behind it and two windows on the floor below.
+ */
+export const footBalcony = {
+  railing: { left: 130, top: 100, right: 310, bottom: 159 } as Rectangle,
+  slab: { top: 160, bottom: 169 },
+  windowsBehind: [150, 250].map((left) => ({ left, top: 40, right: left + 40, bottom: 159 })) as Rectangle[],
+  windowsBelow: [150, 250].map((left) => ({ left, top: 230, right: left + 40, bottom: 320 })) as Rectangle[],
+};
+
+/**
+ * A wall click at `point` on `photo` whose preparation found exactly `found` (balconies, and
+ * openings if given); the click's own railings (decision 052, a search with its own slab rule)
+ * are off, so the click cuts these boxes alone.
+ */
+export function wallClickOnBoxes(
+  photo: RgbaPixels,
+  found: { balconies: Rectangle[]; openings?: Rectangle[] },
+  point: { x: number; y: number },
+  tuning: Partial<FacadeTuning> = {},
+) {
+  const image = prepareFacadeImage(photo, { tuning: { railingEdge: 0, ...tuning } });
+  if (found.openings) image.openings = found.openings;
+  image.balconyOpenings = found.balconies;
+  image.balustrades = [];
+  return selectFacadeElement(image, point, 'surface');
+}
 
 /** Four dark windows 45 × 90 on each floor, whose tops are given. */
 export function renderFacadeWindows(tops: number[]): Rectangle[] {
