@@ -263,6 +263,45 @@ function withFootLikeBeside(
 }
 
 /**
+ * A ground opening's cut less its highest rows, from its head down, that look like the wall
+ * beside it at the same row: at least `share` of the row's pixels within `near` of the colour of
+ * a `band` wide strip left or right of it (beyond the run of `others`, the photo's ground
+ * openings, the row crosses) and nearer to it than to the cut's middle, at most `most` of its
+ * height. A door's or shop front's head found on a cornice's or a porch's shadow line takes the
+ * lintel under it, in the same shade as the wall beside the door
+ * (docs/decisions/550-ground-opening-head-like-the-wall-beside.md).
+ */
+export function withHeadLikeBeside(
+  image: FacadeImage,
+  cut: Rectangle,
+  others: readonly Rectangle[],
+  tuning: CutSideTuning & { head: number },
+): Rectangle {
+  const width = cut.right - cut.left + 1;
+  const height = cut.bottom - cut.top + 1;
+  const most = Math.floor(tuning.head * height);
+  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
+  const middle = middleColour(image, cut);
+  let top = cut.top;
+  while (top - cut.top < most) {
+    const left = runEnd(others, top, cut.left - 1, -1);
+    const right = runEnd(others, top, cut.right + 1, 1);
+    const sides: Float64Array[] = [];
+    if (left - tuning.band + 1 >= 0) {
+      sides.push(boxColour(image, { left: left - tuning.band + 1, right: left, top, bottom: top }));
+    }
+    if (right + tuning.band - 1 < image.width) {
+      sides.push(boxColour(image, { left: right, right: right + tuning.band - 1, top, bottom: top }));
+    }
+    if (sides.length === 0) break;
+    const first = 3 * (top * image.width + cut.left);
+    if (!isLineLikeBeyond(image.lab, first, 3, width, sides, middle, tuning)) break;
+    top++;
+  }
+  return { ...cut, top };
+}
+
+/**
  * The first column from `x` on, `step` (−1 or 1) at a time, that none of `cuts` holds at row `y`.
  */
 function runEnd(cuts: readonly Rectangle[], y: number, x: number, step: number): number {

@@ -15,7 +15,7 @@ import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { defaultWindowFootTuning } from './balcony-window-foot.ts';
 import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
-import { endsOnAWindowHead, withFootGivenBack, withSidesGivenBack } from './cut-sides.ts';
+import { endsOnAWindowHead, withFootGivenBack, withHeadLikeBeside, withSidesGivenBack } from './cut-sides.ts';
 import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { withHeadBoxes } from './head-boxes.ts';
@@ -710,6 +710,13 @@ export interface FacadeTuning {
    */
   cutSideFootOnWindow: boolean;
   /**
+   * A ground opening's cut gives back its highest rows, from its head down, while each looks
+   * like the wall beside it at that row (beyond the run of ground openings the row crosses) as
+   * decision 339 tells it, at most this share of its height (0: never)
+   * (docs/decisions/550-ground-opening-head-like-the-wall-beside.md).
+   */
+  cutSideGroundHead: number;
+  /**
    * Balustrades (docs/decisions/360-balustrades-by-their-pitch.md): balusters at a pitch
    * between these shares of the photo's longer side (0 longest: off)…
    */
@@ -1015,6 +1022,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   cutSideBalconyBeside: 0.15,
   cutSideBalconyBesideUnder: 6,
   cutSideFootOnWindow: true,
+  cutSideGroundHead: 0.25,
   balustradeShortest: 0.003,
   balustradeLongest: 0.012,
   balustradeCorrelation: 0.5,
@@ -1411,7 +1419,12 @@ export function surfaceClick(
     cuts: cuts.map((cut) =>
       image.balconyOpenings.includes(cut) || image.balustrades.includes(cut)
         ? balconyFoot(image, cut, foot)
-        : withSidesGivenBack(image, cut, sides),
+        : image.groundOpenings.includes(cut) && image.tuning.cutSideGroundHead > 0
+          ? withHeadLikeBeside(image, withSidesGivenBack(image, cut, sides), image.groundOpenings, {
+              ...sides,
+              head: image.tuning.cutSideGroundHead,
+            })
+          : withSidesGivenBack(image, cut, sides),
     ),
   };
 }
