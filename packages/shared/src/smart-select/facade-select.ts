@@ -14,6 +14,7 @@ import { defaultFaintRailingTuning } from './balcony-faint-railings.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { defaultWindowFootTuning } from './balcony-window-foot.ts';
 import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
+import { withRims } from './band-rims.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
 import { endsOnAWindowHead, withFootGivenBack, withHeadLikeBeside, withSidesGivenBack } from './cut-sides.ts';
 import { gridCompletion } from './grid-completion.ts';
@@ -717,6 +718,17 @@ export interface FacadeTuning {
    */
   cutSideGroundHead: number;
   /**
+   * A detected cut at least this many times as wide as high (0: never) and `rimMinimumWidth`
+   * superpixel sizes wide, a balustrade's or railing's dark band, reaches up and down, at most
+   * `rimReach` of its height, to the strongest step at least `rimStep` (OKLab lightness × 100)
+   * from a lighter row on its side to a darker one beyond: its coping and its plinth
+   * (docs/decisions/510-long-cuts-take-coping-and-plinth.md).
+   */
+  rimAspect: number;
+  rimMinimumWidth: number;
+  rimReach: number;
+  rimStep: number;
+  /**
    * Balustrades (docs/decisions/360-balustrades-by-their-pitch.md): balusters at a pitch
    * between these shares of the photo's longer side (0 longest: off)…
    */
@@ -1023,6 +1035,10 @@ export const defaultFacadeTuning: FacadeTuning = {
   cutSideBalconyBesideUnder: 6,
   cutSideFootOnWindow: true,
   cutSideGroundHead: 0.25,
+  rimAspect: 6,
+  rimMinimumWidth: 6,
+  rimReach: 0.4,
+  rimStep: 6,
   balustradeShortest: 0.003,
   balustradeLongest: 0.012,
   balustradeCorrelation: 0.5,
@@ -1414,17 +1430,26 @@ export function surfaceClick(
     beside: image.tuning.cutSideBalconyBeside,
     besideUnder: image.tuning.cutSideBalconyBesideUnder,
   };
+  // A long dark band's cut takes its light coping and plinth (docs/decisions/510).
+  const rims = {
+    aspect: image.tuning.rimAspect,
+    minimumWidth: image.tuning.rimMinimumWidth * cell,
+    reach: image.tuning.rimReach,
+    step: image.tuning.rimStep,
+  };
   return {
     surface,
     cuts: cuts.map((cut) =>
       image.balconyOpenings.includes(cut) || image.balustrades.includes(cut)
         ? balconyFoot(image, cut, foot)
-        : image.groundOpenings.includes(cut) && image.tuning.cutSideGroundHead > 0
-          ? withHeadLikeBeside(image, withSidesGivenBack(image, cut, sides), image.groundOpenings, {
-              ...sides,
-              head: image.tuning.cutSideGroundHead,
-            })
-          : withSidesGivenBack(image, cut, sides),
+        : image.groundOpenings.includes(cut)
+          ? image.tuning.cutSideGroundHead > 0
+            ? withHeadLikeBeside(image, withSidesGivenBack(image, cut, sides), image.groundOpenings, {
+                ...sides,
+                head: image.tuning.cutSideGroundHead,
+              })
+            : withSidesGivenBack(image, cut, sides)
+          : withRims(image, withSidesGivenBack(image, cut, sides), rims),
     ),
   };
 }
