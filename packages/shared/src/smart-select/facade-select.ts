@@ -357,6 +357,13 @@ export interface FacadeTuning {
   groundPostHead: number;
   groundPostWidth: number;
   /**
+   * A run of dark columns with one strong side (the other in a tree's leaves or a shade beyond
+   * the opening) ends at the strongest vertical line inside it over the probe's rows, at least
+   * `groundInnerJamb` superpixel sizes from both its ends, when as strong as a side must be
+   * (0: never; docs/decisions/520-ground-opening-inner-jamb.md).
+   */
+  groundInnerJamb: number;
+  /**
    * The ground-floor openings that bound door clicks (decision 058) come from a stricter pass:
    * its probe, wall quantile and minimum width, without the lintel step (docs/decisions/156).
    */
@@ -910,6 +917,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   groundPost: 1,
   groundPostHead: 0.5,
   groundPostWidth: 1,
+  groundInnerJamb: 2,
   groundDoorProbe: 0.08,
   groundDoorWallQuantile: 0.6,
   groundDoorMinimumWidth: 1.5,
@@ -1144,6 +1152,7 @@ export function prepareFacadeImage(
     post: tuning.groundPost,
     postHead: tuning.groundPostHead,
     postWidth: tuning.groundPostWidth,
+    innerJamb: tuning.groundInnerJamb,
   };
   image.groundOpenings = groundOpenings(image, groundTuning);
   // A door click is bounded by the detected opening around it (decision 058), and the main
@@ -1164,6 +1173,8 @@ export function prepareFacadeImage(
       join: 0,
       // Nor the post's (docs/decisions/475-ground-opening-past-a-post.md).
       post: 0,
+      // Nor the inner jamb (docs/decisions/520-ground-opening-inner-jamb.md).
+      innerJamb: 0,
     }),
   );
   image.balconyOpenings = balconyOpenings(image, {

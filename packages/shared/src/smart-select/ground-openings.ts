@@ -61,6 +61,12 @@ export interface GroundTuning {
   postHead: number;
   /** …and the runs beyond are together at least this many superpixel sizes wide (docs/decisions/475-ground-opening-past-a-post.md). */
   postWidth: number;
+  /**
+   * A run with one side strong and the other not ends at the strongest line inside it over the
+   * probe's rows, at least this many superpixel sizes from both its ends, when that line is as
+   * strong as a side must be (0: never; docs/decisions/520-ground-opening-inner-jamb.md).
+   */
+  innerJamb: number;
 }
 
 /** The ground floor's openings as inclusive pixel rectangles reaching the photo's foot. */
@@ -139,8 +145,30 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     }
     return top;
   };
-  // The opening a run of columns `from`…`to` makes with the strength of its weaker side, or none.
-  const openingOf = (from: number, to: number): { box: Rectangle; sides: number } | undefined => {
+  // A run with one strong side and one weak: a tree's leaves, a shade or a dark car beside the
+  // opening run on past its other jamb, and hide that jamb higher up. Over the probe's rows
+  // (where the run's columns were found dark) the jamb still shows: the strongest vertical line
+  // inside the run, at least `innerJamb` superpixel sizes from both its ends, as strong as a
+  // side must be (`outline`). The opening ends there
+  // (docs/decisions/520-ground-opening-inner-jamb.md).
+  const innerJamb = (left: number, right: number) => {
+    const gap = Math.round(tuning.innerJamb * cell);
+    const probeY = reachTop + probeTop * step;
+    let best: { at: number; strength: number } | undefined;
+    for (let x = left + gap; x <= right - gap; x++) {
+      const strength = sideStrength(x, probeY);
+      if (strength >= tuning.outline * meanEdge && strength > (best?.strength ?? 0))
+        best = { at: x, strength };
+    }
+    return best;
+  };
+  // The opening a run of columns `from`…`to` makes with the strength of its weaker side, or
+  // none; `jamb`, one side already found (`innerJamb`).
+  const openingOf = (
+    from: number,
+    to: number,
+    jamb?: { at: number; strength: number; isLeft: boolean },
+  ): { box: Rectangle; sides: number } | undefined => {
     const runWidth = (to - from + 1) * step;
     if (runWidth < tuning.minimumWidth * cell || runWidth > tuning.maximumWidthShare * width)
       return undefined;
@@ -180,10 +208,23 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     // Sides on the strongest straight vertical lines near the run's ends: a door's or a shop
     // front's jambs are; a car, a person or a shadow at the foot has no such sides.
     const columnStrength = (x: number) => sideStrength(x, pixelTop);
-    const left = strongest(from * step, width - 1, columnStrength);
-    const right = strongest(Math.min(width - 1, to * step + step - 1), width - 1, columnStrength);
-    if (Math.min(left.strength, right.strength) < tuning.outline * meanEdge || right.at <= left.at)
-      return undefined;
+    const left = jamb?.isLeft ? jamb : strongest(from * step, width - 1, columnStrength);
+    const right =
+      jamb && !jamb.isLeft
+        ? jamb
+        : strongest(Math.min(width - 1, to * step + step - 1), width - 1, columnStrength);
+    const needed = tuning.outline * meanEdge;
+    const isLeftStrong = left.strength >= needed;
+    const isOneSided = isLeftStrong !== right.strength >= needed;
+    if (!jamb && tuning.innerJamb > 0 && isOneSided && right.at > left.at) {
+      const inner = innerJamb(left.at, right.at);
+      if (inner) {
+        return isLeftStrong
+          ? openingOf(from, Math.floor(inner.at / step), { ...inner, isLeft: false })
+          : openingOf(Math.ceil(inner.at / step), to, { ...inner, isLeft: true });
+      }
+    }
+    if (Math.min(left.strength, right.strength) < needed || right.at <= left.at) return undefined;
     const rowStrength = (y: number) =>
       ((horizontalEdgeSums[y * (width + 1) + right.at + 1] as number) -
         (horizontalEdgeSums[y * (width + 1) + left.at] as number)) /
