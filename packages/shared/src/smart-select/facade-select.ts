@@ -755,6 +755,14 @@ export interface FacadeTuning {
   /** …and on past each end by this many times the widest post between its runs (0: never) (docs/decisions/506-balustrade-end-posts.md). */
   balustradeEndPost: number;
   /**
+   * Balustrades are searched a second time with balusters at most this share of the photo's
+   * longer side apart (0: not searched again), standing at least `balustradeFineHeight` pitches
+   * high: that search's shorter windows along a row fit a short run between posts, and its
+   * narrower high pass a run's shaded end (docs/decisions/560-balustrades-at-a-finer-pitch.md).
+   */
+  balustradeFine: number;
+  balustradeFineHeight: number;
+  /**
    * A wall click's cut more than this many times as wide as high (0: none) and lower than
    * `stripHeight` superpixel sizes, neither a railing nor within `stripGap` superpixel sizes of
    * another cut above or below it, is a strip of ornament's shadow and stays wall
@@ -1054,6 +1062,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   balustradeJoinGap: 4,
   balustradePlinthReach: 0.4,
   balustradeEndPost: 1,
+  balustradeFine: 0.008,
+  balustradeFineHeight: 2.5,
   stripAspect: 5,
   stripHeight: 1.3,
   stripGap: 0.5,
@@ -1238,7 +1248,7 @@ export function prepareFacadeImage(
       widen: tuning.balconyWindowUnderWiden,
     },
   });
-  image.balustrades = findBalustrades(image, {
+  const balustrades = {
     ...defaultBalustradeTuning,
     shortestPitch: Math.max(2, Math.round(tuning.balustradeShortest * Math.max(width, height))),
     longestPitch: Math.round(tuning.balustradeLongest * Math.max(width, height)),
@@ -1247,7 +1257,23 @@ export function prepareFacadeImage(
     joinGap: tuning.balustradeJoinGap,
     plinthReach: tuning.balustradePlinthReach,
     endPost: tuning.balustradeEndPost,
-  });
+  };
+  image.balustrades = findBalustrades(image, balustrades);
+  // Again at a finer pitch: its windows along a row are shorter and its high pass narrower, so
+  // they fit the short runs of balusters between close posts that every window at the longer
+  // pitch straddles, and a run's end in deep shade no longer outweighs its balusters; its bands
+  // must stand taller in pitches, above a patterned wall's grain
+  // (docs/decisions/560-balustrades-at-a-finer-pitch.md).
+  const fine = Math.round(tuning.balustradeFine * Math.max(width, height));
+  if (tuning.balustradeLongest > 0 && fine > balustrades.shortestPitch && fine < balustrades.longestPitch) {
+    image.balustrades.push(
+      ...findBalustrades(image, {
+        ...balustrades,
+        longestPitch: fine,
+        minimumHeightPitches: tuning.balustradeFineHeight,
+      }),
+    );
+  }
   report(1);
   return image;
 }
