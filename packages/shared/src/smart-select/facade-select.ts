@@ -536,6 +536,13 @@ export interface FacadeTuning {
   repeatShift: number;
   repeatOverlap: number;
   /**
+   * A gap between two cuts of a floor, beside a window, at least this many times the window's
+   * width (at most 3 times) is looked at for one more window of its size in its middle, taken on
+   * the repeats' likeness and outline (docs/decisions/540-windows-in-a-gap-of-their-floor.md;
+   * 0: never).
+   */
+  repeatGapLeast: number;
+  /**
    * Windows over railings (docs/decisions/196, `windows-over-railings.ts`): above a railing
    * (a balcony, or a found opening at least `overRailingWide` times as wide as high; 0: the
    * balconies only), in a column of found windows, the head between these multiples of the
@@ -993,6 +1000,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   repeatOutline: 0.5,
   repeatShift: 0.15,
   repeatOverlap: 0.2,
+  repeatGapLeast: 1.15,
   overRailingLowest: 0.5,
   overRailingHighest: 1.6,
   overRailingOutline: 1,
@@ -2494,6 +2502,7 @@ function wallOnlyOpenings(
             outline: tuning.repeatOutline,
             shift: tuning.repeatShift,
             overlap: tuning.repeatOverlap,
+            gapLeast: tuning.repeatGapLeast,
           },
           isOnSurface,
         );

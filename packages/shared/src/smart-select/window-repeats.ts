@@ -24,7 +24,16 @@ export interface WindowRepeatTuning {
   shift: number;
   /** A candidate that overlaps a found opening by more than this share of its area is not looked at. */
   overlap: number;
+  /**
+   * A gap between two cuts of a floor at least this many times as wide as the window beside it
+   * (and at most {@link gapMost} times) is looked at for a window of that size in its middle
+   * (docs/decisions/540-windows-in-a-gap-of-their-floor.md; 0: never).
+   */
+  gapLeast?: number;
 }
+
+/** A gap wider than this many windows is a wall between two orders, not one window's place. */
+export const gapMost = 3;
 
 export const defaultWindowRepeatTuning: WindowRepeatTuning = {
   sizeSlack: 0.3,
@@ -35,10 +44,32 @@ export const defaultWindowRepeatTuning: WindowRepeatTuning = {
   overlap: 0.2,
 };
 
-const keptPerPhoto = new WeakMap<
-  FacadeImage,
-  { patterns: Map<string, Pattern>; places: Map<string, { place: Rectangle; score: number }> }
->();
+/** A photo's window looks and best places, kept over its clicks. */
+interface Kept {
+  patterns: Map<string, Pattern>;
+  places: Map<string, { place: Rectangle; score: number }>;
+}
+
+const keptPerPhoto = new WeakMap<FacadeImage, Kept>();
+
+/** A window's look, sampled once per photo. */
+function keptPattern(image: FacadeImage, kept: Kept, r: Rectangle): Pattern {
+  const key = keyOf(r);
+  let pattern = kept.patterns.get(key);
+  if (!pattern) {
+    pattern = sample(image, r);
+    kept.patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** Whether `a`'s width and height differ from `b`'s by at most `slack` of `b`'s. */
+function isSameSize(a: Rectangle, b: Rectangle, slack: number): boolean {
+  return (
+    Math.abs(a.right - a.left - (b.right - b.left)) <= slack * (b.right - b.left + 1) &&
+    Math.abs(a.bottom - a.top - (b.bottom - b.top)) <= slack * (b.bottom - b.top + 1)
+  );
+}
 
 const keyOf = (r: Rectangle) => `${r.left},${r.top},${r.right},${r.bottom}`;
 
@@ -74,19 +105,9 @@ export function windowRepeats(
     kept = { patterns: new Map(), places: new Map() };
     keptPerPhoto.set(image, kept);
   }
-  const { patterns, places } = kept;
-  const patternOf = (r: Rectangle) => {
-    const key = keyOf(r);
-    let pattern = patterns.get(key);
-    if (!pattern) {
-      pattern = sample(image, r);
-      patterns.set(key, pattern);
-    }
-    return pattern;
-  };
-  const sameSize = (a: Rectangle, b: Rectangle) =>
-    Math.abs(a.right - a.left - (b.right - b.left)) <= tuning.sizeSlack * (b.right - b.left + 1) &&
-    Math.abs(a.bottom - a.top - (b.bottom - b.top)) <= tuning.sizeSlack * (b.bottom - b.top + 1);
+  const { places } = kept;
+  const patternOf = (r: Rectangle) => keptPattern(image, kept, r);
+  const sameSize = (a: Rectangle, b: Rectangle) => isSameSize(a, b, tuning.sizeSlack);
   const found: Rectangle[] = [];
   const taken = [...openings];
   const isFree = (place: Rectangle) => {
@@ -117,6 +138,92 @@ export function windowRepeats(
       }
       if (best.score < tuning.correlation) continue;
       if (outlineStrength(image, best.place) < tuning.outline) continue;
+      found.push(best.place);
+      taken.push(best.place);
+    }
+  }
+  if ((tuning.gapLeast ?? 0) > 0)
+    found.push(...inFloorGaps(image, [...sources, ...found], taken, tuning, isSearched, kept));
+  return found;
+}
+
+/**
+ * Windows in a gap of their floor (docs/decisions/540-windows-in-a-gap-of-their-floor.md): a row
+ * of windows under a roof or along a gallery has no window above or below it to name its
+ * columns, and those the darkness map misses (closed light shutters, glass reflecting the sky)
+ * leave a gap between two of the row's cuts. Where a gap next to a window is between
+ * `gapLeast` and `gapMost` times the window's width and the cut across it is of the window's
+ * size (or holds one of its size), a window of that size is expected in the gap's middle, on
+ * the window's rows; it is taken when it looks like the two windows and its sides are lines,
+ * as a repeat is.
+ * `windows` are the sources and the repeats found; the cuts of the floor, those of `taken` whose
+ * rows overlap the window's by `lineOverlap`.
+ */
+function inFloorGaps(
+  image: FacadeImage,
+  windows: readonly Rectangle[],
+  taken: Rectangle[],
+  tuning: WindowRepeatTuning,
+  isSearched: (x: number, y: number) => boolean,
+  kept: Kept,
+): Rectangle[] {
+  const least = tuning.gapLeast ?? 0;
+  const found: Rectangle[] = [];
+  // Windows a superpixel size across at least: slivers and strips name no window's place.
+  const cell = Math.sqrt((image.width * image.height) / image.superpixels.count);
+  for (const window of windows) {
+    const windowWidth = window.right - window.left + 1;
+    if (Math.min(windowWidth, window.bottom - window.top + 1) < cell) continue;
+    const floor = taken.filter(
+      (other) =>
+        other !== window &&
+        overlapShare(window.top, window.bottom, other.top, other.bottom) >= tuning.lineOverlap,
+    );
+    for (const direction of [1, -1] as const) {
+      // The gap runs from the window's side to the nearest cut of the floor beyond it; a cut
+      // reaching past the window's side (a taller cut over it) starts it further on.
+      let from = direction === 1 ? window.right : window.left;
+      for (const other of floor) {
+        if (other.left <= window.right && other.right >= window.left) {
+          from = direction === 1 ? Math.max(from, other.right) : Math.min(from, other.left);
+        }
+      }
+      const beyond = floor.filter((other) => (direction === 1 ? other.left > from : other.right < from));
+      if (beyond.length === 0) continue;
+      const next = beyond.reduce((best, other) =>
+        direction === 1 ? (other.left < best.left ? other : best) : other.right > best.right ? other : best,
+      );
+      const gap = direction === 1 ? next.left - from - 1 : from - next.right - 1;
+      if (gap < least * windowWidth || gap > gapMost * windowWidth) continue;
+      const start = direction === 1 ? from + 1 : next.right + 1;
+      const left = start + Math.round((gap - windowWidth) / 2);
+      const place = { left, right: left + windowWidth - 1, top: window.top, bottom: window.bottom };
+      if (!isSearched((place.left + place.right) / 2, (place.top + place.bottom) / 2)) continue;
+      const area = rectangleArea(place);
+      if (!taken.every((other) => overlapArea(place, other) <= tuning.overlap * area)) continue;
+      // The cut across the gap is of the window's size, or holds one of its size (a taller cut
+      // over its arch): the gap lies in a row of like windows.
+      const alike = floor.filter(
+        (other) =>
+          other.left <= next.right && other.right >= next.left && isSameSize(other, window, tuning.sizeSlack),
+      );
+      if (alike.length === 0) continue;
+      const models = [window, ...alike.slice(0, 1)];
+      const placeKey = `gap ${keyOf(place)} ${models.map(keyOf).join(' ')} ${tuning.shift}`;
+      let best = kept.places.get(placeKey);
+      if (!best) {
+        best = bestPlace(
+          image,
+          place,
+          models.map((model) => keptPattern(image, kept, model)),
+          tuning.shift,
+        );
+        kept.places.set(placeKey, best);
+      }
+      if (best.score < tuning.correlation) continue;
+      if (outlineStrength(image, best.place) < tuning.outline) continue;
+      const bestArea = rectangleArea(best.place);
+      if (!taken.every((other) => overlapArea(best.place, other) <= tuning.overlap * bestArea)) continue;
       found.push(best.place);
       taken.push(best.place);
     }
