@@ -129,6 +129,12 @@ export interface BalconyTuning {
   shadeReach: number;
   shadeDarker: number;
   /**
+   * That shade stops over the head of a found opening under the balcony across at least this
+   * share of its width: the opening's glass or its hood's shadow is dark on its own, no shade
+   * of the balcony (0: never; docs/decisions/551-balcony-shade-stops-at-an-opening.md).
+   */
+  shadeOpening: number;
+  /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a balcony
    * touching it on its floor whose own shade was taken, where its own rows down to there are
    * at least this much darker than the wall under them (0: never; docs/decisions/303).
@@ -219,6 +225,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   joinReach: 4,
   shadeReach: 1,
   shadeDarker: 15,
+  shadeOpening: 0.5,
   shadeAlongDarker: 7.5,
   deepSlab: 5,
   deepHandrail: 1.5,
@@ -532,7 +539,7 @@ export function balconyOpenings(
   const boxes = [...foundBoxes, ...faint];
   if (tuning.shadeReach <= 0) return boxes;
   const shaded = boxes.map((box) =>
-    withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step),
+    withShade(image, box, tuning.shadeReach, tuning.shadeDarker, cell * step, tuning.shadeOpening),
   );
   // The stretches, gaps and repeats beside a shaded balcony of their floor take its shade: their
   // own is judged beside them, where the same slab's shadow runs on, and read as a cornice's
@@ -763,7 +770,9 @@ function isShaded(image: FacadeImage, box: Rectangle, bottom: number, darker: nu
  * size, high). Rows down from the balcony are shade while they are darker than half-way between
  * the darkest of them and that wall, when the darkest is at least `darker` below the wall. A
  * cornice's or string course's shadow runs on along the facade: where the rows beside the
- * balcony (a superpixel size either side) are as dark, the shade is not the balcony's own.
+ * balcony (a superpixel size either side) are as dark, the shade is not the balcony's own. Nor
+ * is a found opening's under the balcony, across at least `opening` of its width: the shade
+ * stops over its head (docs/decisions/551-balcony-shade-stops-at-an-opening.md).
  */
 function withShade(
   image: FacadeImage,
@@ -771,6 +780,7 @@ function withShade(
   reach: number,
   darker: number,
   size: number,
+  opening: number,
 ): Rectangle {
   const lowest = Math.min(image.height - 1, box.bottom + Math.round(reach * (box.bottom - box.top + 1)));
   const wallEnd = Math.min(image.height - 1, lowest + Math.max(1, Math.round(size)));
@@ -790,6 +800,17 @@ function withShade(
     if (lightness === darkest) pastDarkest = true;
     if (lightness >= (pastDarkest ? limit : wall - darker / 2)) break;
     bottom++;
+  }
+  if (opening > 0) {
+    const shadeFoot = bottom;
+    for (const found of image.openings) {
+      const across = Math.min(found.right, box.right) - Math.max(found.left, box.left) + 1;
+      if (across < opening * (box.right - box.left + 1)) continue;
+      // Its head within the shade or on the box's foot line (a row or two either way), and it
+      // reaches as far down as the shade: not a band of the shade found as an opening.
+      if (found.top >= box.bottom - 2 && found.top <= bottom && found.bottom >= shadeFoot)
+        bottom = Math.max(box.bottom, found.top - 1);
+    }
   }
   if (bottom === box.bottom) return box;
   const strip = Math.max(1, Math.round(size));

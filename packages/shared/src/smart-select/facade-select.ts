@@ -408,6 +408,11 @@ export interface FacadeTuning {
   balconyShadeReach: number;
   balconyShadeDarker: number;
   /**
+   * That shade stops over the head of a found opening under the balcony across at least this
+   * share of its width (0: never; docs/decisions/551-balcony-shade-stops-at-an-opening.md).
+   */
+  balconyShadeOpening: number;
+  /**
    * A balcony's top goes up over busy rows (at least `balconyRailBusy` × the photo's mean row
    * edge) to the first calm one within this many superpixel sizes, the rows climbed at least
    * `balconyRailContrast` × as busy as those above (0: never; docs/decisions/325).
@@ -951,6 +956,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyJoinReach: 4,
   balconyShadeReach: 1,
   balconyShadeDarker: 15,
+  balconyShadeOpening: 0.5,
   balconyRailTop: 1.5,
   balconyRailBusy: 0.5,
   balconyRailContrast: 3,
@@ -1222,6 +1228,7 @@ export function prepareFacadeImage(
     footCalm: tuning.balconyFootCalm,
     shadeReach: tuning.balconyShadeReach,
     shadeDarker: tuning.balconyShadeDarker,
+    shadeOpening: tuning.balconyShadeOpening,
     shadeAlongDarker: tuning.balconyShadeAlongDarker,
     deepSlab: tuning.balconyDeepSlab,
     deepHandrail: tuning.balconyDeepHandrail,
