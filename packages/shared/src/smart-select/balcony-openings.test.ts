@@ -143,7 +143,10 @@ describe('balconies of the whole photo: three fainter balconies along one floor'
 
   it('without peers (balconyPartnerPeers 0) none is found and the wall takes the slabs’ undersides', () => {
     // The three are 30 px apart, within decision 205's reach for pieces of one railing: off too.
-    const image = prepareFacadeImage(photo, { tuning: { balconyPartnerPeers: 0, balconyJoinReach: 0 } });
+    // Decision 530 reads these railings beside the French windows' feet: off for the former path.
+    const image = prepareFacadeImage(photo, {
+      tuning: { balconyPartnerPeers: 0, balconyJoinReach: 0, balconyBesideWindowBusier: 0 },
+    });
     expect(image.balconyOpenings).toEqual([]);
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, onSlab)).toBeGreaterThan(0.15);
@@ -215,7 +218,10 @@ describe('a wall click: the balcony enclosed under a window', () => {
   });
 
   it('without it (underOpeningReach 0) the wall takes them', () => {
-    const image = prepareFacadeImage(photo, { tuning: { underOpeningReach: 0 } });
+    // Decision 530 reads the railing beside the window's foot and cuts it: off for the former path.
+    const image = prepareFacadeImage(photo, {
+      tuning: { underOpeningReach: 0, balconyBesideWindowBusier: 0 },
+    });
     const selection = selectFacadeElement(image, click, 'surface');
     expect(shareSelected(selection, isBalcony)).toBeGreaterThan(0.5);
   });

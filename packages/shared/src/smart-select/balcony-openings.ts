@@ -24,7 +24,9 @@
  * one deep slab, with faint bars over the piers between them, stand behind a floor-long balcony
  * too faint for railing cells (`balcony-faint-railings.ts`). A balcony over a window goes down to
  * that window's head, over its consoles (`balcony-over-window.ts`). A railing before a window's
- * foot that passes both its sides needs no clear lines (`balcony-window-foot.ts`). Measured:
+ * foot that passes both its sides needs no clear lines (`balcony-window-foot.ts`). Then a railing
+ * too sparse for railing cells is read beside a window's foot, busy there where the wall beside
+ * the window's upper half is calm (`balcony-beside-window.ts`). Measured:
  * docs/decisions/155-balconies-whole-photo.md,
  * 183-balcony-partners-on-a-floor.md, 184-balcony-peers-on-a-floor.md,
  * 205-balcony-pieces-joined.md, 239-balcony-shade.md, 240-railings-on-deep-slabs.md,
@@ -32,9 +34,14 @@
  * 323-stacked-balconies-alike-in-depth.md, 324-stacked-balconies-alike-in-length.md,
  * 336-balcony-shade-beside-it.md, 383-balcony-foot-without-the-course.md,
  * 410-faint-railings-on-a-floor.md, 415-balcony-down-to-the-window-under-it.md,
- * 470-balcony-at-a-window-foot.md.
+ * 470-balcony-at-a-window-foot.md, 530-railing-beside-a-window-foot.md.
  */
 import { balconyAlongItsFloor } from './balcony-along-floor.ts';
+import {
+  defaultRailingBesideWindowTuning,
+  type RailingBesideWindowTuning,
+  railingsBesideWindows,
+} from './balcony-beside-window.ts';
 import {
   defaultFaintRailingTuning,
   type FaintRailingTuning,
@@ -190,6 +197,11 @@ export interface BalconyTuning {
    */
   windowFoot: WindowFootTuning;
   /**
+   * A railing read beside a window's foot, its bars too sparse for railing cells (`busier` 0:
+   * never; docs/decisions/530).
+   */
+  besideWindow: RailingBesideWindowTuning;
+  /**
    * A balcony over a window goes down to the window's head: its consoles and the head between
    * them (`reach` in superpixel sizes; docs/decisions/415).
    */
@@ -243,6 +255,7 @@ export const defaultBalconyTuning: BalconyTuning = {
   stack: { depthShare: 0.8, depthRail: 0.25, depthDarker: 10, endsShare: 0.8, endsPeers: 3, endsReach: 0.25 },
   faint: defaultFaintRailingTuning,
   windowFoot: defaultWindowFootTuning,
+  besideWindow: defaultRailingBesideWindowTuning,
   overWindow: { reach: 3.5, centre: 0.15, share: 0.5, aspect: 0.7, near: 6, own: 0.6, widen: 0.3 },
 };
 
@@ -595,7 +608,19 @@ export function balconyOpenings(
         ? inShadeBesideIt(image, box, tuning.besideDarker, tuning.besideHue, tuning.besideReach, size)
         : box,
     );
-  return footed.map((box) => downToTheWindowUnder(image, box, image.openings, footed, overWindow));
+  const balconies = footed.map((box) => downToTheWindowUnder(image, box, image.openings, footed, overWindow));
+  // Railings read beside a window's foot, too sparse for railing cells, from their handrail to
+  // their slab's line: no shade or stack steps, which read a slab's depth from lines and shade
+  // that a cast-iron railing's consoles confuse (docs/decisions/530).
+  const besideWindows = railingsBesideWindows(image, image.openings, cell * step, tuning.besideWindow);
+  return [
+    ...balconies,
+    ...besideWindows.map((box) =>
+      tuning.railTop > 0
+        ? upToTheRail(image, box, climb, tuning.railBusy * meanRowEdge, tuning.railContrast)
+        : box,
+    ),
+  ];
 }
 
 /**

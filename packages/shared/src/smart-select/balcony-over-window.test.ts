@@ -56,7 +56,9 @@ describe('a balcony over a window goes down to its head', () => {
   });
 
   it('ended above the consoles without it (balconyWindowUnderReach 0)', () => {
-    const image = prepared({ balconyWindowUnderReach: 0 });
+    // Decision 530 reads the railing beside the upper window's foot down to its slab's line over
+    // the consoles: off for the former path.
+    const image = prepared({ balconyWindowUnderReach: 0, balconyBesideWindowBusier: 0 });
     const found = image.balconyOpenings.filter(onBalcony);
     expect(found.length).toBeGreaterThan(0);
     expect(Math.max(...found.map((box) => box.bottom))).toBeLessThan(slab.bottom + 6);
@@ -65,7 +67,10 @@ describe('a balcony over a window goes down to its head', () => {
   });
 
   it('keeps its found width without the widening (balconyWindowUnderWiden 0)', () => {
-    const found = prepared({ balconyWindowUnderWiden: 0 }).balconyOpenings.filter(onBalcony);
+    const found = prepared({
+      balconyWindowUnderWiden: 0,
+      balconyBesideWindowBusier: 0,
+    }).balconyOpenings.filter(onBalcony);
     expect(found.length).toBeGreaterThan(0);
     expect(Math.min(...found.map((box) => box.left))).toBeGreaterThan(slab.left);
   });

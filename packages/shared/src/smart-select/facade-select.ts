@@ -10,6 +10,7 @@
  * rejected: docs/decisions/050-facade-smart-select.md.
  */
 import { type Bitmask, createBitmask, type Point, type RgbaPixels } from '../mask/mask-contract.ts';
+import { defaultRailingBesideWindowTuning } from './balcony-beside-window.ts';
 import { defaultFaintRailingTuning } from './balcony-faint-railings.ts';
 import { balconyOpenings, defaultBalconyTuning } from './balcony-openings.ts';
 import { defaultWindowFootTuning } from './balcony-window-foot.ts';
@@ -460,6 +461,12 @@ export interface FacadeTuning {
    * weaker line is at least this × the photo's mean row edge (0: never; docs/decisions/470).
    */
   balconyWindowFootOutline: number;
+  /**
+   * A railing read beside a window's foot: the strips beside it crossed by bars at least this
+   * many times as densely as beside its upper half, ending past both its sides (0: never;
+   * docs/decisions/530-railing-beside-a-window-foot.md).
+   */
+  balconyBesideWindowBusier: number;
   /**
    * A balcony found along a floor, between pieces or as a repeat takes the shade of a shaded
    * balcony touching it on its floor, where its own rows are this much darker than the wall
@@ -975,6 +982,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyWindowUnderOwn: 0.6,
   balconyWindowUnderWiden: 0.3,
   balconyWindowFootOutline: 0.5,
+  balconyBesideWindowBusier: 2,
   balconyShadeAlongDarker: 7.5,
   balconyDeepSlab: 5,
   balconyDeepHandrail: 1.5,
@@ -1245,6 +1253,7 @@ export function prepareFacadeImage(
     alongExampleBars: tuning.balconyAlongExampleBars,
     faint: { ...defaultFaintRailingTuning, slab: tuning.balconyFaintSlab },
     windowFoot: { ...defaultWindowFootTuning, outline: tuning.balconyWindowFootOutline },
+    besideWindow: { ...defaultRailingBesideWindowTuning, busier: tuning.balconyBesideWindowBusier },
     stack: {
       depthShare: tuning.balconyStackShare,
       depthRail: tuning.balconyStackRail,
