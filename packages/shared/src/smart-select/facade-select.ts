@@ -365,6 +365,14 @@ export interface FacadeTuning {
    */
   groundInnerJamb: number;
   /**
+   * A ground opening's head rises band by band while both its sides go on as strong vertical
+   * lines and the band is `groundRiseDarkness` darker than the wall just beside it on the same
+   * rows (0: never), across lighter bands (a sign, a light panel) of at most `groundRiseGap`
+   * superpixel sizes in all (docs/decisions/521-ground-opening-head-rise.md).
+   */
+  groundRiseDarkness: number;
+  groundRiseGap: number;
+  /**
    * The ground-floor openings that bound door clicks (decision 058) come from a stricter pass:
    * its probe, wall quantile and minimum width, without the lintel step (docs/decisions/156).
    */
@@ -945,6 +953,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   groundPostHead: 0.5,
   groundPostWidth: 1,
   groundInnerJamb: 2,
+  groundRiseDarkness: 6,
+  groundRiseGap: 2,
   groundDoorProbe: 0.08,
   groundDoorWallQuantile: 0.6,
   groundDoorMinimumWidth: 1.5,
@@ -1185,6 +1195,8 @@ export function prepareFacadeImage(
     postHead: tuning.groundPostHead,
     postWidth: tuning.groundPostWidth,
     innerJamb: tuning.groundInnerJamb,
+    riseDarkness: tuning.groundRiseDarkness,
+    riseGap: tuning.groundRiseGap,
   };
   image.groundOpenings = groundOpenings(image, groundTuning);
   // A door click is bounded by the detected opening around it (decision 058), and the main
@@ -1207,6 +1219,8 @@ export function prepareFacadeImage(
       post: 0,
       // Nor the inner jamb (docs/decisions/520-ground-opening-inner-jamb.md).
       innerJamb: 0,
+      // Nor the head's rise (docs/decisions/521-ground-opening-head-rise.md).
+      riseDarkness: 0,
     }),
   );
   image.balconyOpenings = balconyOpenings(image, {

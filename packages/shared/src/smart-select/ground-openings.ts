@@ -67,6 +67,13 @@ export interface GroundTuning {
    * strong as a side must be (0: never; docs/decisions/520-ground-opening-inner-jamb.md).
    */
   innerJamb: number;
+  /**
+   * The head rises while both sides go on as strong lines and its rows are this much darker than
+   * the wall beside them (0: never)…
+   */
+  riseDarkness: number;
+  /** …across lighter rows of at most this many superpixel sizes in all (docs/decisions/521-ground-opening-head-rise.md). */
+  riseGap: number;
 }
 
 /** The ground floor's openings as inclusive pixel rectangles reaching the photo's foot. */
@@ -317,7 +324,62 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
       if (box) passPost(box, at, 1);
     }
   }
+  if (tuning.riseDarkness > 0) for (const box of found) riseBeside(box);
   return found;
+
+  // The foot's wall is often darker than the ground floor's wall higher up (a plinth, the
+  // street's shade), and a sign or a light panel may part an opening's dark rows: the head goes
+  // on up, band by band, while both sides go on as strong vertical lines (`outline`) and the
+  // band is `riseDarkness` darker than the wall just beside it on the same rows, across lighter
+  // bands of at most `riseGap` superpixel sizes in all
+  // (docs/decisions/521-ground-opening-head-rise.md).
+  function riseBeside(box: Rectangle) {
+    const band = Math.max(2, Math.round(0.3 * cell));
+    const boxWidth = box.right - box.left + 1;
+    const inset = Math.max(2, Math.round(0.1 * boxWidth));
+    const strip = Math.max(5, Math.round(0.2 * boxWidth));
+    // Mean lightness of the pixel columns `left`…`right` (clamped) over the band from `top`.
+    const bandLightness = (left: number, right: number, top: number) => {
+      let sum = 0;
+      let count = 0;
+      for (let y = top; y < top + band; y++) {
+        for (let x = Math.max(0, left); x <= Math.min(width - 1, right); x++) {
+          sum += lab[(y * width + x) * 3] as number;
+          count++;
+        }
+      }
+      return sum / count;
+    };
+    // The strongest mean vertical edge over the band within a pixel of the column `x`.
+    const sideOver = (x: number, top: number) => {
+      let best = 0;
+      for (let at = Math.max(0, x - 1); at <= Math.min(width - 1, x + 1); at++) {
+        const sum =
+          (verticalEdgeSums[(top + band) * width + at] as number) -
+          (verticalEdgeSums[top * width + at] as number);
+        best = Math.max(best, sum / band);
+      }
+      return best;
+    };
+    let lighter = 0;
+    for (let top = box.top - band; top >= reachTop; top -= band) {
+      const sides = Math.min(sideOver(box.left, top), sideOver(box.right, top));
+      if (sides < tuning.outline * meanEdge) return;
+      const beside: number[] = [];
+      if (box.left - 3 - strip >= 0) beside.push(bandLightness(box.left - 3 - strip, box.left - 3, top));
+      if (box.right + 3 + strip < width)
+        beside.push(bandLightness(box.right + 3, box.right + 3 + strip, top));
+      if (beside.length === 0) return;
+      const wall = beside.reduce((sum, value) => sum + value, 0) / beside.length;
+      if (bandLightness(box.left + inset, box.right - inset, top) <= wall - tuning.riseDarkness) {
+        box.top = top;
+        lighter = 0;
+      } else {
+        lighter += band;
+        if (lighter > tuning.riseGap * cell) return;
+      }
+    }
+  }
 
   // A post, a pole or a sign's leg before a door or a shop front parts its dark columns: the
   // opening found on one side goes on over the runs beyond it (each gap at most `post`
