@@ -710,6 +710,12 @@ export interface FacadeTuning {
   gridCompletePartColumn: number;
   gridCompletePartUnlike: number;
   /**
+   * A place the grid adds grows to a taller place its floor put in the same column (not added)
+   * when that place less the cuts is `gridCompleteTallerUnlike` (OKLab ×100) from the wall beyond
+   * each side (0: never; docs/decisions/580-grid-places-grow-to-their-floor.md).
+   */
+  gridCompleteTallerUnlike: number;
+  /**
    * A wall click's window cut gives back a side column to the wall when at least
    * `cutSideShare` of its pixels (0: never) are within `cutSideNear` (OKLab ×100) of the wall
    * in a band of `cutSideBand` pixels beyond that side and nearer to it than to the cut's
@@ -1073,6 +1079,7 @@ export const defaultFacadeTuning: FacadeTuning = {
   gridCompletePartCover: 0.8,
   gridCompletePartColumn: 0.5,
   gridCompletePartUnlike: 8,
+  gridCompleteTallerUnlike: 8,
   cutSideShare: 0.6,
   cutSideNear: 6,
   cutSideMost: 0.2,
@@ -1467,6 +1474,7 @@ export function surfaceClick(
       partCover: image.tuning.gridCompletePartCover,
       partColumn: image.tuning.gridCompletePartColumn,
       partUnlike: image.tuning.gridCompletePartUnlike,
+      tallerUnlike: image.tuning.gridCompleteTallerUnlike,
     },
   );
   // A click inside one of its cuts says that rectangle is wall, and its likes along the floor

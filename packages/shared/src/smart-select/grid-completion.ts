@@ -6,7 +6,9 @@
  * is cut too. Measurements: docs/decisions/333-windows-completing-the-grid.md. A place some
  * cut already holds in part (a light window's dark pane, one curtain of two) is cut whole when
  * its column is its stack's own or what is left of it is unlike the wall beside it
- * (docs/decisions/430-grid-places-cut-in-part.md).
+ * (docs/decisions/430-grid-places-cut-in-part.md). A place added grows to a taller place its
+ * floor put in the same column when the rest of that one is unlike the wall beside it
+ * (docs/decisions/580-grid-places-grow-to-their-floor.md).
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { boxColour, colourDistance } from './opening-rectangle.ts';
@@ -38,6 +40,13 @@ export interface GridCompletionTuning {
   partColumn: number;
   /** …or the place less its cuts is at least this far (OKLab ×100) from the wall beyond each side. */
   partUnlike: number;
+  /**
+   * A place added, lying within a taller place its floor put in the same column and that was
+   * not added, grows to it when the taller place less the cuts and places is at least this far
+   * (OKLab ×100) from the wall beyond each side (0: never;
+   * docs/decisions/580-grid-places-grow-to-their-floor.md).
+   */
+  tallerUnlike?: number;
 }
 
 const width = (r: Rectangle) => r.right - r.left + 1;
@@ -61,6 +70,7 @@ export function gridCompletion(
   const isApartSideways = (a: Rectangle, b: Rectangle) => a.right < b.left || a.left > b.right;
   const added: Rectangle[] = [];
   const weighed = new Set<string>();
+  const left: Rectangle[] = [];
   // What the cuts and the places added so far hold of a place: whether one of them holds more
   // than 0.2 of it, the sum of their overlaps, and whether each meeting it lies within it (a
   // slack's reach; docs/decisions/430-grid-places-cut-in-part.md).
@@ -124,6 +134,7 @@ export function gridCompletion(
           isCutInPart(image, place, member, column, shaped, [...cuts, ...added], tuning)
         )
           added.push(place);
+        else left.push(place);
         continue;
       }
       // Between windows of its column: below the lowest one lies the ground floor's own order
@@ -133,11 +144,53 @@ export function gridCompletion(
       const nearest = column.reduce((best, cut) =>
         Math.abs(cut.top - place.top) < Math.abs(best.top - place.top) ? cut : best,
       );
-      if (!looksLikeAnOpening(image, place, nearest, tuning.unlikeSides)) continue;
+      if (!looksLikeAnOpening(image, place, nearest, tuning.unlikeSides)) {
+        left.push(place);
+        continue;
+      }
       added.push(place);
     }
   }
+  growToTallerPlaces(image, added, left, cuts, tuning);
   return added;
+}
+
+/**
+ * Places of `added` grown to a taller place of `left` (weighed, not added) in the same column
+ * whose rows hold theirs: one floor's windows are not all of one height, and the place a shorter
+ * window put in a column may stop at its transom or at a light head the taller one takes
+ * (docs/decisions/580-grid-places-grow-to-their-floor.md). The taller place less the cuts and
+ * places must be `tallerUnlike` from the wall beyond each of its sides.
+ */
+function growToTallerPlaces(
+  image: FacadeImage,
+  added: Rectangle[],
+  left: readonly Rectangle[],
+  cuts: readonly Rectangle[],
+  tuning: GridCompletionTuning,
+): void {
+  const limit = tuning.tallerUnlike ?? 0;
+  if (limit <= 0) return;
+  for (const taller of left) {
+    const reach = tuning.slack * width(taller);
+    const index = added.findIndex(
+      (place) =>
+        Math.abs(place.left - taller.left) <= reach &&
+        Math.abs(place.right - taller.right) <= reach &&
+        place.top >= taller.top &&
+        place.bottom <= taller.bottom &&
+        height(place) < height(taller),
+    );
+    if (index < 0) continue;
+    const place = added[index] as Rectangle;
+    if (!restIsUnlike(image, taller, [...cuts, ...added], limit)) continue;
+    added[index] = {
+      left: Math.min(place.left, taller.left),
+      right: Math.max(place.right, taller.right),
+      top: taller.top,
+      bottom: taller.bottom,
+    };
+  }
 }
 
 /**
