@@ -556,13 +556,20 @@ async function measureAccuracy(
           editorLayers.replaceSelection('walls', removed, null, point);
           return removed;
         }
-        const { surface, cuts } = surfaceClick(facade, point);
+        // The cuts of the layer's earlier clicks go with the click, as in the editor
+        // (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
+        const { surface, cuts, remembered } = surfaceClick(
+          facade,
+          point,
+          true,
+          editorLayers.surfaceCuts('walls'),
+        );
         const reached = surface.data.slice();
         for (const cut of cuts) paintRectangle(surface, cut, 0);
         for (let index = 0; index < reached.length; index++) {
           if (reached[index] === 1 && surface.data[index] === 0) cutOut.data[index] = 1;
         }
-        editorLayers.replaceSelection('walls', null, surface, point);
+        editorLayers.replaceSelection('walls', null, surface, point, remembered);
         return { ...layer, data: layer.data.slice() };
       },
       maximumClicks,

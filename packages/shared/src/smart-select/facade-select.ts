@@ -18,6 +18,7 @@ import { defaultBalustradeTuning, findBalustrades } from './balustrades.ts';
 import { withRims } from './band-rims.ts';
 import { withoutClickedCuts } from './clicked-cuts.ts';
 import { endsOnAWindowHead, withFootGivenBack, withHeadLikeBeside, withSidesGivenBack } from './cut-sides.ts';
+import { earlierCutsKept } from './earlier-cuts.ts';
 import { gridCompletion } from './grid-completion.ts';
 import { groundOpenings } from './ground-openings.ts';
 import { withHeadBoxes } from './head-boxes.ts';
@@ -856,6 +857,14 @@ export interface FacadeTuning {
   clickedCutColour: number;
   clickedCutBeside: number;
   /**
+   * A later wall click on a layer keeps the cuts of its earlier clicks at least
+   * `earlierCutCells` superpixel sizes squared large (0: off) whose reach its own cuts cover at
+   * most `earlierCutCovered` of, but for those it lands in or asks back
+   * (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
+   */
+  earlierCutCells: number;
+  earlierCutCovered: number;
+  /**
    * A wall click's window cut is split at its runs of plain rows: rows whose crossing edges are
    * at most `plainRowShare` of its busiest row's (0: off), over at least `plainRowRun`
    * superpixel sizes, leaving at least `plainRowPiece` on each side; each piece takes back
@@ -1123,6 +1132,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   clickedCutLikeness: 0.6,
   clickedCutColour: 6,
   clickedCutBeside: 1,
+  earlierCutCells: 6,
+  earlierCutCovered: 0.25,
   plainRowShare: 0.15,
   plainRowRun: 0.6,
   plainRowPiece: 0.4,
@@ -1350,7 +1361,8 @@ export function surfaceClick(
   image: FacadeImage,
   point: Point,
   aroundClick = true,
-): { surface: Bitmask; cuts: Rectangle[] } {
+  earlier: readonly Rectangle[] = [],
+): { surface: Bitmask; cuts: Rectangle[]; remembered: Rectangle[] } {
   const x = Math.min(image.width - 1, Math.max(0, Math.round(point.x)));
   const y = Math.min(image.height - 1, Math.max(0, Math.round(point.y)));
   const surface = createBitmask(image.width, image.height);
@@ -1479,9 +1491,16 @@ export function surfaceClick(
   );
   // A click inside one of its cuts says that rectangle is wall, and its likes along the floor
   // (docs/decisions/326-a-wall-click-inside-a-cut.md).
+  const candidates = [
+    ...windows,
+    ...missed,
+    ...image.groundOpenings,
+    ...image.balconyOpenings,
+    ...image.balustrades,
+  ];
   const cuts = withoutClickedCuts(
     image,
-    [...windows, ...missed, ...image.groundOpenings, ...image.balconyOpenings, ...image.balustrades],
+    candidates,
     x,
     y,
     (cut) =>
@@ -1520,21 +1539,30 @@ export function surfaceClick(
     reach: image.tuning.rimReach,
     step: image.tuning.rimStep,
   };
-  return {
+  const own = cuts.map((cut) =>
+    image.balconyOpenings.includes(cut) || image.balustrades.includes(cut)
+      ? balconyFoot(image, cut, foot)
+      : image.groundOpenings.includes(cut)
+        ? image.tuning.cutSideGroundHead > 0
+          ? withHeadLikeBeside(image, withSidesGivenBack(image, cut, sides), image.groundOpenings, {
+              ...sides,
+              head: image.tuning.cutSideGroundHead,
+            })
+          : withSidesGivenBack(image, cut, sides)
+        : withRims(image, withSidesGivenBack(image, cut, sides), rims),
+  );
+  // The large cuts of the layer's earlier clicks that this click's own all but miss stay cut
+  // (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
+  const { kept, remembered } = earlierCutsKept(
+    earlier,
+    own,
+    candidates.filter((cut) => !cuts.includes(cut)),
     surface,
-    cuts: cuts.map((cut) =>
-      image.balconyOpenings.includes(cut) || image.balustrades.includes(cut)
-        ? balconyFoot(image, cut, foot)
-        : image.groundOpenings.includes(cut)
-          ? image.tuning.cutSideGroundHead > 0
-            ? withHeadLikeBeside(image, withSidesGivenBack(image, cut, sides), image.groundOpenings, {
-                ...sides,
-                head: image.tuning.cutSideGroundHead,
-              })
-            : withSidesGivenBack(image, cut, sides)
-          : withRims(image, withSidesGivenBack(image, cut, sides), rims),
-    ),
-  };
+    x,
+    y,
+    { minimumArea: image.tuning.earlierCutCells * cell * cell, covered: image.tuning.earlierCutCovered },
+  );
+  return { surface, cuts: [...own, ...kept], remembered };
 }
 
 /**

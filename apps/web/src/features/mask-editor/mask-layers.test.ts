@@ -220,6 +220,32 @@ describe('MaskLayers', () => {
     expect(countPainted(layers.layer('walls'))).toBe(60 * 40);
   });
 
+  it("remembers what a layer's surface clicks cut, with its undo, redo, reset and load (docs/decisions/590-earlier-cuts-a-later-click-misses.md)", () => {
+    const layers = new MaskLayers(60, 40);
+    const half = createBitmask(60, 40);
+    half.data.fill(1, 0, 60 * 20);
+    const whole = createBitmask(60, 40);
+    whole.data.fill(1);
+    const window = { left: 10, top: 10, right: 19, bottom: 19 };
+    const door = { left: 30, top: 25, right: 39, bottom: 39 };
+    expect(layers.surfaceCuts('walls')).toEqual([]);
+    layers.replaceSelection('walls', null, half, { x: 50, y: 5 }, [window]);
+    layers.replaceSelection('walls', null, whole, { x: 50, y: 35 }, [window, door]);
+    expect(layers.surfaceCuts('walls')).toEqual([window, door]);
+    // Not another layer's, nor a click without a point's (the brush's way).
+    expect(layers.surfaceCuts('roof')).toEqual([]);
+    layers.undo();
+    expect(layers.surfaceCuts('walls')).toEqual([window]);
+    layers.redo();
+    expect(layers.surfaceCuts('walls')).toEqual([window, door]);
+    layers.reset();
+    expect(layers.surfaceCuts('walls')).toEqual([]);
+    layers.undo();
+    expect(layers.surfaceCuts('walls')).toEqual([window, door]);
+    layers.load('walls', createBitmask(60, 40));
+    expect(layers.surfaceCuts('walls')).toEqual([]);
+  });
+
   it('produces a natural-size contract mask of what was painted at working size', () => {
     // A 4000×3000 photo painted at 2000×1500: the rectangle lands at twice the coordinates.
     const layers = new MaskLayers(200, 150);

@@ -28,7 +28,21 @@ import {
 export type MaskTarget = 'mask' | RegionElement;
 export const maskTargets: readonly MaskTarget[] = ['mask', ...regionElements];
 
+/** A rectangle of a layer's pixels, sides included. */
+export interface LayerRectangle {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 interface HistoryEntry {
+  /** What the layer's surface clicks cut, before and after the step (docs/decisions/590). */
+  surfaceCuts?: Array<{
+    target: MaskTarget;
+    before: readonly LayerRectangle[];
+    after: readonly LayerRectangle[];
+  }>;
   /** `keptOut`: a change of what smart-select shift-clicks keep out of the layer, not of the layer. */
   changes: Array<{
     target: MaskTarget;
@@ -51,6 +65,11 @@ export class MaskLayers {
    * clicks leave it out (docs/decisions/331-shift-click-removals-stay-out.md).
    */
   private readonly keptOut = new Map<MaskTarget, Bitmask>();
+  /**
+   * Per layer, the cuts its surface clicks made and did not take back: a later click keeps the
+   * large ones its own cuts miss (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
+   */
+  private readonly surfaceCutsByLayer = new Map<MaskTarget, readonly LayerRectangle[]>();
   private readonly undoStack: HistoryEntry[] = [];
   private redoStack: HistoryEntry[] = [];
   private historyBytes = 0;
@@ -71,6 +90,11 @@ export class MaskLayers {
       this.keptOut.set(target, mask);
     }
     return mask;
+  }
+
+  /** What the layer's surface clicks cut (for its next surface click). */
+  surfaceCuts(target: MaskTarget): readonly LayerRectangle[] {
+    return this.surfaceCutsByLayer.get(target) ?? [];
   }
 
   layer(target: MaskTarget): Bitmask {
@@ -157,12 +181,15 @@ export class MaskLayers {
   /**
    * Takes `remove` away from a layer and then adds `add`, as one undoable step: a further
    * click on a window replaces its frame with the refined one. Either may be missing.
+   * `surfaceCuts`: what a surface click's smart select remembers it and the layer's earlier
+   * clicks cut, in the layer's pixels (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
    */
   replaceSelection(
     target: MaskTarget,
     remove: Bitmask | null,
     add: Bitmask | null,
     surfaceClick?: Point,
+    surfaceCuts?: readonly LayerRectangle[],
   ): PixelBox | null {
     const scale = (selection: Bitmask | null) =>
       !selection || (selection.width === this.width && selection.height === this.height)
@@ -211,7 +238,13 @@ export class MaskLayers {
       if (keptChange) pasteBox(keptOut, keptChange.box, keptChange.before);
       return box;
     }
-    this.record({ changes: keptChange ? [layerChange, keptChange] : [layerChange] });
+    const entry: HistoryEntry = { changes: keptChange ? [layerChange, keptChange] : [layerChange] };
+    if (surfaceCuts) {
+      const after = [...surfaceCuts];
+      entry.surfaceCuts = [{ target, before: this.surfaceCuts(target), after }];
+      this.surfaceCutsByLayer.set(target, after);
+    }
+    this.record(entry);
     return box;
   }
 
@@ -234,8 +267,13 @@ export class MaskLayers {
         );
       }
     }
-    if (changes.length === 0) return null;
-    this.record({ changes });
+    // And what surface clicks cut.
+    const surfaceCuts = [...this.surfaceCutsByLayer]
+      .filter(([, cuts]) => cuts.length > 0)
+      .map(([target, before]) => ({ target, before, after: [] }));
+    if (changes.length === 0 && surfaceCuts.length === 0) return null;
+    this.record(surfaceCuts.length > 0 ? { changes, surfaceCuts } : { changes });
+    this.surfaceCutsByLayer.clear();
     return whole;
   }
 
@@ -261,6 +299,7 @@ export class MaskLayers {
     const scaled = scaleBitmask(mask, this.width, this.height);
     this.layer(target).data.set(scaled.data);
     this.keptOut.delete(target);
+    this.surfaceCutsByLayer.delete(target);
     this.undoStack.length = 0;
     this.redoStack = [];
     this.historyBytes = 0;
@@ -301,6 +340,7 @@ export class MaskLayers {
 
   private restore(entry: HistoryEntry, side: 'before' | 'after'): PixelBox | null {
     let area: PixelBox | null = null;
+    for (const cuts of entry.surfaceCuts ?? []) this.surfaceCutsByLayer.set(cuts.target, cuts[side]);
     for (const change of entry.changes) {
       if (change.keptOut) {
         pasteBox(this.keptOutOf(change.target), change.box, change[side]);

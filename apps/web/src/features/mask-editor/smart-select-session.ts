@@ -15,6 +15,7 @@ import {
   frameOfOpening,
   framesOfOpenings,
   type Point,
+  paintRectangle,
   prepareFacadeImage,
   prepareSmartSelectImage,
   type Rectangle,
@@ -25,6 +26,7 @@ import {
   selectFacadeElement,
   selectSimilarArea,
   subtractFromSurface,
+  surfaceClick,
 } from '@facelift/shared';
 
 export type SmartSelectKind = 'surface' | 'frame' | 'colour';
@@ -36,12 +38,19 @@ export interface SmartSelectQuery {
   tolerance: number;
   /** Frame band width as a share of the opening's shorter side. */
   frameWidth: number;
+  /**
+   * A surface click's: what the layer's earlier surface clicks cut, in the analysed photo's
+   * pixels (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
+   */
+  surfaceCuts?: readonly Rectangle[];
 }
 
 /** What to take away from the layer, then what to add to it (either may be missing). */
 export interface SmartSelectAnswer {
   remove: Bitmask | null;
   add: Bitmask | null;
+  /** A surface click's: what the layer remembers as cut after it (as `SmartSelectQuery`'s). */
+  surfaceCuts?: Rectangle[];
 }
 
 export interface SmartSelectSession {
@@ -111,9 +120,16 @@ export function createSmartSelectSession(
       if (query.kind === 'surface') {
         // Shift-click on a wall removes what it lands on: another material whole, or the
         // opening the wall selection took (docs/decisions/053).
-        return query.mode === 'add'
-          ? { remove: null, add: selectFacadeElement(facade, point, 'surface') }
-          : { remove: subtractFromSurface(facade, point), add: null };
+        if (query.mode === 'subtract') return { remove: subtractFromSurface(facade, point), add: null };
+        const x = Math.round(point.x);
+        const y = Math.round(point.y);
+        if (x < 0 || y < 0 || x >= facade.width || y >= facade.height)
+          return { remove: null, add: selectFacadeElement(facade, point, 'surface') };
+        // The large cuts of the layer's earlier clicks that this one misses stay cut
+        // (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
+        const { surface, cuts, remembered } = surfaceClick(facade, { x, y }, true, query.surfaceCuts ?? []);
+        for (const cut of cuts) paintRectangle(surface, cut, 0);
+        return { remove: null, add: surface, surfaceCuts: remembered };
       }
       const isOnLast =
         lastOpening !== null &&

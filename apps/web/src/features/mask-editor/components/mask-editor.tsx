@@ -167,13 +167,16 @@ export function MaskEditor({
     onBrushSizeStep: changeBrushSize,
   });
 
-  const queryFor = (mode: 'add' | 'subtract'): SmartSelectQuery => {
+  const queryFor = (mode: 'add' | 'subtract', layers?: MaskLayers): SmartSelectQuery => {
     const { target, tolerances, frameWidth } = settingsRef.current;
+    const kind = smartSelectKind(target);
     return {
-      kind: smartSelectKind(target),
+      kind,
       mode,
       tolerance: tolerances[target],
       frameWidth: frameWidth / 100,
+      // What the layer's earlier surface clicks cut (docs/decisions/590-earlier-cuts-a-later-click-misses.md).
+      ...(layers && kind === 'surface' && mode === 'add' ? { surfaceCuts: layers.surfaceCuts(target) } : {}),
     };
   };
   const applyAnswer = (
@@ -187,14 +190,14 @@ export function MaskEditor({
     const surfaceClick = point && smartSelectKind(target) === 'surface' ? point : undefined;
     // Never in the middle of a stroke: committing would end it part-way (decision 315).
     if (answer && layersRef.current === layers && !layers.isOperationOpen)
-      commit(layers.replaceSelection(target, answer.remove, answer.add, surfaceClick));
+      commit(layers.replaceSelection(target, answer.remove, answer.add, surfaceClick, answer.surfaceCuts));
   };
   const applySmartSelect = (point: Point, mode: 'add' | 'subtract') => {
     const layers = layersRef.current;
     if (!layers) return;
     const { target } = settingsRef.current;
     void smartSelect
-      .selectAt(point, layers, queryFor(mode))
+      .selectAt(point, layers, queryFor(mode, layers))
       .then((answer) => applyAnswer(answer, layers, target, point));
   };
   // What keyboard smart select did, for the polite status line (docs/decisions/050).
@@ -208,7 +211,7 @@ export function MaskEditor({
     }
     const { target } = settingsRef.current;
     const point = crosshairPoint(at, layers);
-    void smartSelect.selectAt(point, layers, queryFor(mode)).then((answer) => {
+    void smartSelect.selectAt(point, layers, queryFor(mode, layers)).then((answer) => {
       applyAnswer(answer, layers, target, point);
       if (!answer || layersRef.current !== layers) return;
       const percent = Math.round((countPainted(layers.layer(target)) / (layers.width * layers.height)) * 100);

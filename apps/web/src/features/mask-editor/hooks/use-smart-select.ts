@@ -1,4 +1,4 @@
-import { mapPoint, type Point, type Size } from '@facelift/shared';
+import { mapPoint, type Point, type Rectangle, type Size } from '@facelift/shared';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { analysisPixelBudget, fitPixelBudget, readImagePixels } from '../mask-image-io.ts';
 import {
@@ -121,7 +121,16 @@ export function useSmartSelect({
   }, [status, ask]);
   const selectAt = useCallback(
     (point: Point, size: Size, query: SmartSelectQuery) =>
-      ask((selector, analysis) => selector.select(mapPoint(point, size, analysis), query)),
+      ask(async (selector, analysis) => {
+        // A surface click's memory of cuts goes to the analysed photo's pixels and back.
+        const cuts = query.surfaceCuts?.map((cut) => mapRectangle(cut, size, analysis));
+        const answer = await selector.select(
+          mapPoint(point, size, analysis),
+          cuts ? { ...query, surfaceCuts: cuts } : query,
+        );
+        if (!answer?.surfaceCuts) return answer;
+        return { ...answer, surfaceCuts: answer.surfaceCuts.map((cut) => mapRectangle(cut, analysis, size)) };
+      }),
     [ask],
   );
   const selectAllSimilar = useCallback(
@@ -143,4 +152,16 @@ interface PendingQuestion {
 function settle(pending: RefObject<PendingQuestion | null>, answer: SmartSelectAnswer | null): void {
   pending.current?.resolve(answer);
   pending.current = null;
+}
+
+/** The pixels of `from`'s rectangle `cut` on a photo of size `to` (sides included). */
+export function mapRectangle(cut: Rectangle, from: Size, to: Size): Rectangle {
+  const across = to.width / from.width;
+  const down = to.height / from.height;
+  return {
+    left: Math.floor(cut.left * across),
+    top: Math.floor(cut.top * down),
+    right: Math.max(Math.floor(cut.left * across), Math.ceil((cut.right + 1) * across) - 1),
+    bottom: Math.max(Math.floor(cut.top * down), Math.ceil((cut.bottom + 1) * down) - 1),
+  };
 }
