@@ -93,6 +93,26 @@ describe('smart select session on the walls layer', () => {
     const remove = removed?.remove;
     expect(remove && wall && countPainted(remove)).toBe(wall && countPainted(wall));
   });
+
+  it("answers a wall click with the cuts the layer remembers, and passes them back to the next (docs/decisions/590-earlier-cuts-a-later-click-misses.md)", () => {
+    const session = createSmartSelectSession();
+    session.prepare(facadePhoto());
+    const first = session.select({ x: 20, y: 20 }, walls('add'));
+    const remembered = first?.surfaceCuts ?? [];
+    // Each window the click cut is remembered, around its glass.
+    for (const box of windows) {
+      const middle = { x: (box.left + box.right) >> 1, y: (box.top + box.bottom) >> 1 };
+      expect(
+        remembered.some(
+          (cut) => cut.left <= middle.x && cut.right >= middle.x && cut.top <= middle.y && cut.bottom >= middle.y,
+        ),
+      ).toBe(true);
+    }
+    // A shift-click answers no memory; a later wall click keeps what it was given.
+    expect(session.select({ x: 120, y: 130 }, walls('subtract'))?.surfaceCuts).toBeUndefined();
+    const second = session.select({ x: 340, y: 240 }, { ...walls('add'), surfaceCuts: remembered });
+    expect(second?.surfaceCuts?.length).toBeGreaterThanOrEqual(windows.length);
+  });
 });
 
 describe('smart select session preparation', () => {
