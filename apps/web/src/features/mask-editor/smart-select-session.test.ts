@@ -94,7 +94,7 @@ describe('smart select session on the walls layer', () => {
     expect(remove && wall && countPainted(remove)).toBe(wall && countPainted(wall));
   });
 
-  it("answers a wall click with the cuts the layer remembers, and passes them back to the next (docs/decisions/590-earlier-cuts-a-later-click-misses.md)", () => {
+  it('answers a wall click with the cuts the layer remembers, and passes them back to the next (docs/decisions/590-earlier-cuts-a-later-click-misses.md)', () => {
     const session = createSmartSelectSession();
     session.prepare(facadePhoto());
     const first = session.select({ x: 20, y: 20 }, walls('add'));
@@ -104,7 +104,8 @@ describe('smart select session on the walls layer', () => {
       const middle = { x: (box.left + box.right) >> 1, y: (box.top + box.bottom) >> 1 };
       expect(
         remembered.some(
-          (cut) => cut.left <= middle.x && cut.right >= middle.x && cut.top <= middle.y && cut.bottom >= middle.y,
+          (cut) =>
+            cut.left <= middle.x && cut.right >= middle.x && cut.top <= middle.y && cut.bottom >= middle.y,
         ),
       ).toBe(true);
     }
