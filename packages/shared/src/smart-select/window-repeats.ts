@@ -194,7 +194,8 @@ function inFloorGaps(
         direction === 1 ? (other.left < best.left ? other : best) : other.right > best.right ? other : best,
       );
       const gap = direction === 1 ? next.left - from - 1 : from - next.right - 1;
-      if (gap < least * windowWidth || gap > gapMost * windowWidth) continue;
+      // A gap narrower than the window holds none (a `gapLeast` under 1 would place it past the gap).
+      if (gap < Math.max(1, least) * windowWidth || gap > gapMost * windowWidth) continue;
       const start = direction === 1 ? from + 1 : next.right + 1;
       const left = start + Math.round((gap - windowWidth) / 2);
       const place = { left, right: left + windowWidth - 1, top: window.top, bottom: window.bottom };
