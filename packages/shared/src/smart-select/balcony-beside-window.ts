@@ -11,8 +11,8 @@
  * docs/decisions/530-railing-beside-a-window-foot.md.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
-import { rowEdge } from './opening-rectangle.ts';
-import { strongestLine } from './row-measures.ts';
+import { columnEdge, rowEdge } from './opening-rectangle.ts';
+import { barsOver, meanBars, strongestLine } from './row-measures.ts';
 import { runsOf } from './runs.ts';
 
 export interface RailingBesideWindowTuning {
@@ -68,24 +68,13 @@ export function railingsBesideWindows(
   tuning: RailingBesideWindowTuning,
 ): Rectangle[] {
   if (tuning.busier <= 0) return [];
-  const { width, height, verticalEdgeSums } = image;
-  let total = 0;
-  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
-  const mean = total / (width * height);
+  const { width, height } = image;
+  const mean = meanBars(image);
   // The mean colour change across the columns from `left` to `right` over rows `top`…`bottom`.
-  const bars = (left: number, right: number, top: number, bottom: number) => {
-    let sum = 0;
-    for (let x = left; x <= right; x++)
-      sum +=
-        (verticalEdgeSums[(bottom + 1) * width + x] as number) -
-        (verticalEdgeSums[top * width + x] as number);
-    return sum / ((right - left + 1) * (bottom - top + 1));
-  };
+  const bars = (left: number, right: number, top: number, bottom: number) =>
+    barsOver(image, left, right, top, bottom);
   // A bar's edge: a peak along the row of the colour change across it, at least twice the mean.
-  const edge = (x: number, y: number) =>
-    x < 0 || x >= width
-      ? 0
-      : (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
+  const edge = (x: number, y: number) => columnEdge(image, x, y, y);
   const crossings = (left: number, right: number, top: number, bottom: number) => {
     let count = 0;
     for (let y = top; y <= bottom; y++) {

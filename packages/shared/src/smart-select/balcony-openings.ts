@@ -57,7 +57,7 @@ import {
 } from './balcony-window-foot.ts';
 import type { FacadeImage, Rectangle } from './facade-select.ts';
 import { rowEdge } from './opening-rectangle.ts';
-import { besideStrips, rowColour, rowLightness, strongestLine } from './row-measures.ts';
+import { barsOver, besideStrips, meanBars, rowColour, rowLightness, strongestLine } from './row-measures.ts';
 import { runsOf } from './runs.ts';
 
 export interface BalconyTuning {
@@ -696,14 +696,14 @@ function withoutCourseUnder(
   while (bottom > highest) {
     const y = bottom;
     const own = rowColour(image, y, box.left, box.right);
-    const ownBars = rowBars(image, y, box.left, box.right);
+    const ownBars = barsOver(image, box.left, box.right, y, y);
     // The row itself or one either way beside it: a course a pixel higher or lower along the
     // facade (the photo's tilt) is the same course.
     const isCourse = sides.every(([left, right]) => {
       for (let row = Math.max(0, y - 1); row <= Math.min(image.height - 1, y + 1); row++) {
         const wall = rowColour(image, row, left, right);
         const near = Math.hypot(wall[0] - own[0], wall[1] - own[1], wall[2] - own[2]) <= tuning.near;
-        if (near && alike(ownBars, rowBars(image, row, left, right))) return true;
+        if (near && alike(ownBars, barsOver(image, left, right, row, row))) return true;
       }
       return false;
     });
@@ -721,23 +721,6 @@ interface CourseTuning {
   calm: number;
   /** A superpixel size, in pixels. */
   size: number;
-}
-
-/** The photo's mean colour change across the columns. */
-function meanBars(image: FacadeImage): number {
-  const { width, height, verticalEdgeSums } = image;
-  let total = 0;
-  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
-  return total / (width * height);
-}
-
-/** Mean colour change across the columns along row `y` from `left` to `right`. */
-function rowBars(image: FacadeImage, y: number, left: number, right: number): number {
-  const { width, verticalEdgeSums } = image;
-  let sum = 0;
-  for (let x = left; x <= right; x++)
-    sum += (verticalEdgeSums[(y + 1) * width + x] as number) - (verticalEdgeSums[y * width + x] as number);
-  return sum / (right - left + 1);
 }
 
 /**

@@ -244,16 +244,9 @@ function withFootLikeBeside(
   const middle = middleColour(image, cut);
   let bottom = cut.bottom;
   while (cut.bottom - bottom < most) {
-    const left = runEnd(balconies, bottom, cut.left - 1, -1);
-    const right = runEnd(balconies, bottom, cut.right + 1, 1);
-    const sides: Float64Array[] = [];
-    if (left - tuning.band + 1 >= 0) {
-      sides.push(boxColour(image, { left: left - tuning.band + 1, right: left, top: bottom, bottom }));
-    }
-    if (right + tuning.band - 1 < image.width) {
-      sides.push(boxColour(image, { left: right, right: right + tuning.band - 1, top: bottom, bottom }));
-    }
-    const wallSides = sides.filter((side) => colourDistance(side, under) <= tuning.besideUnder);
+    const wallSides = stripsBesideRow(image, balconies, bottom, cut, tuning.band).filter(
+      (side) => colourDistance(side, under) <= tuning.besideUnder,
+    );
     if (wallSides.length === 0) break;
     const first = 3 * (bottom * image.width + cut.left);
     if (!isLineLikeBeyond(image.lab, first, 3, width, wallSides, middle, tuning)) break;
@@ -284,21 +277,37 @@ export function withHeadLikeBeside(
   const middle = middleColour(image, cut);
   let top = cut.top;
   while (top - cut.top < most) {
-    const left = runEnd(others, top, cut.left - 1, -1);
-    const right = runEnd(others, top, cut.right + 1, 1);
-    const sides: Float64Array[] = [];
-    if (left - tuning.band + 1 >= 0) {
-      sides.push(boxColour(image, { left: left - tuning.band + 1, right: left, top, bottom: top }));
-    }
-    if (right + tuning.band - 1 < image.width) {
-      sides.push(boxColour(image, { left: right, right: right + tuning.band - 1, top, bottom: top }));
-    }
+    const sides = stripsBesideRow(image, others, top, cut, tuning.band);
     if (sides.length === 0) break;
     const first = 3 * (top * image.width + cut.left);
     if (!isLineLikeBeyond(image.lab, first, 3, width, sides, middle, tuning)) break;
     top++;
   }
   return { ...cut, top };
+}
+
+/**
+ * The mean colours of row `y` over the `band` wide strips left and right of `cut`, each beyond
+ * the run of `others` the row crosses from the cut's side on, and each kept when it lies within
+ * the photo (left one first).
+ */
+function stripsBesideRow(
+  image: FacadeImage,
+  others: readonly Rectangle[],
+  y: number,
+  cut: Rectangle,
+  band: number,
+): Float64Array[] {
+  const left = runEnd(others, y, cut.left - 1, -1);
+  const right = runEnd(others, y, cut.right + 1, 1);
+  const sides: Float64Array[] = [];
+  if (left - band + 1 >= 0) {
+    sides.push(boxColour(image, { left: left - band + 1, right: left, top: y, bottom: y }));
+  }
+  if (right + band - 1 < image.width) {
+    sides.push(boxColour(image, { left: right, right: right + band - 1, top: y, bottom: y }));
+  }
+  return sides;
 }
 
 /**

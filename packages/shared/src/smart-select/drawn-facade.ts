@@ -67,6 +67,24 @@ export function isFrameBand(box: Rectangle, x: number, y: number): boolean {
 }
 
 /**
+ * The ground-floor tests' two floors of framed windows over a 360 px wide facade: five a floor,
+ * 40 × 45 px, from rows 12 and 72.
+ */
+export const twoFloorsOfWindows: Rectangle[] = [12, 72].flatMap((top) =>
+  [20, 90, 160, 230, 300].map((left) => ({ left, top, right: left + 39, bottom: top + 44 })),
+);
+
+/**
+ * The colour at (x, y) of the framed window of `windows` that holds it (a dark 4-px frame band,
+ * blue-grey glass), or undefined outside them all.
+ */
+export function framedWindowAt(windows: readonly Rectangle[], x: number, y: number): Colour | undefined {
+  const window = windows.find((box) => isInside(box, x, y));
+  if (!window) return undefined;
+  return shade(isFrameBand(window, x, y) ? [55, 58, 62] : [120, 140, 160], 1, noise(x, y, 3));
+}
+
+/**
  * Whether (x, y) inside `box` is the frame of the tests' two-pane window: a 4-px band along
  * its sides and a 3-px mullion down its middle (the rest is glass).
  */

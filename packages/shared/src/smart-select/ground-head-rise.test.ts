@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import {
+  type Colour,
+  framedWindowAt,
+  isInside,
+  makeImage,
+  noise,
+  shade,
+  shareSelected,
+  twoFloorsOfWindows,
+} from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
 describe("ground-floor openings: a door's head over a sign on it (docs/decisions/521-ground-opening-head-rise.md)", () => {
@@ -11,25 +20,17 @@ describe("ground-floor openings: a door's head over a sign on it (docs/decisions
   const width = 360;
   const height = 260;
   const render: Colour = [214, 196, 160];
-  const frame: Colour = [55, 58, 62];
-  const glass: Colour = [120, 140, 160];
   const door: Rectangle = { left: 150, top: 188, right: 199, bottom: height - 1 };
   const sign: Rectangle = { left: door.left + 3, top: 202, right: door.right - 3, bottom: 211 };
-  const windows: Rectangle[] = [12, 72].flatMap((top) =>
-    [20, 90, 160, 230, 300].map((left) => ({ left, top, right: left + 39, bottom: top + 44 })),
-  );
+  const windows = twoFloorsOfWindows;
   const photo = makeImage(width, height, (x, y) => {
     if (isInside(sign, x, y)) return shade([245, 245, 240], 1, noise(x, y, 3));
     if (isInside(door, x, y)) {
       const isJamb = x - door.left < 3 || door.right - x < 3 || y - door.top < 3;
       return shade(render, isJamb ? 0.25 : 0.4, noise(x, y, 3));
     }
-    const window = windows.find((box) => isInside(box, x, y));
-    if (window) {
-      const isFrame =
-        x - window.left < 4 || window.right - x < 4 || y - window.top < 4 || window.bottom - y < 4;
-      return shade(isFrame ? frame : glass, 1, noise(x, y, 3));
-    }
+    const window = framedWindowAt(windows, x, y);
+    if (window) return window;
     return shade(render, 1, noise(x, y, 6));
   });
   // The door's glass above the sign.

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, isInside, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import {
+  type Colour,
+  framedWindowAt,
+  isInside,
+  makeImage,
+  noise,
+  shade,
+  shareSelected,
+  twoFloorsOfWindows,
+} from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
 describe('ground-floor openings: a door beside a tree (docs/decisions/520-ground-opening-inner-jamb.md)', () => {
@@ -15,11 +24,7 @@ describe('ground-floor openings: a door beside a tree (docs/decisions/520-ground
   const leaves: Colour = [62, 84, 52];
   const door: Rectangle = { left: 100, top: 180, right: 159, bottom: height - 1 };
   // Two floors of framed windows above: the photo's detail that its mean edge is measured on.
-  const frame: Colour = [55, 58, 62];
-  const glass: Colour = [120, 140, 160];
-  const windows: Rectangle[] = [12, 72].flatMap((top) =>
-    [20, 90, 160, 230, 300].map((left) => ({ left, top, right: left + 39, bottom: top + 44 })),
-  );
+  const windows = twoFloorsOfWindows;
   const crownFoot = 226;
   // How thick the crown's leaves are: none outside it, full inside, thinning out over 25 px
   // to the right, as a blurred crown against the wall.
@@ -38,12 +43,8 @@ describe('ground-floor openings: a door beside a tree (docs/decisions/520-ground
       return shade(render, isJamb ? 0.5 : 0.72, noise(x, y, 4));
     }
     if (y >= crownFoot - 6 && x > door.right) return shade(render, 1 - 0.28 * shadeAt(x, y), noise(x, y, 6));
-    const window = windows.find((box) => isInside(box, x, y));
-    if (window) {
-      const isFrame =
-        x - window.left < 4 || window.right - x < 4 || y - window.top < 4 || window.bottom - y < 4;
-      return shade(isFrame ? frame : glass, 1, noise(x, y, 3));
-    }
+    const window = framedWindowAt(windows, x, y);
+    if (window) return window;
     return shade(render, 1, noise(x, y, 6));
   };
   const photo = makeImage(width, height, (x, y) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Colour, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
+import { type Colour, framedWindowAt, makeImage, noise, shade, shareSelected } from './drawn-facade.ts';
 import { prepareFacadeImage, type Rectangle, selectFacadeElement } from './facade-select.ts';
 
 describe('ground-floor openings', () => {
@@ -11,8 +11,6 @@ describe('ground-floor openings', () => {
   const width = 360;
   const height = 260;
   const render: Colour = [214, 196, 160];
-  const frame: Colour = [55, 58, 62];
-  const glass: Colour = [120, 140, 160];
   const door: Rectangle = { left: 40, top: 195, right: 95, bottom: height - 1 };
   const shop: Rectangle = { left: 160, top: 190, right: 280, bottom: height - 1 };
   const windows: Rectangle[] = [40, 150, 260].map((left) => ({
@@ -32,12 +30,8 @@ describe('ground-floor openings', () => {
       const isJamb = x - box.left < 3 || box.right - x < 3 || y - box.top < 3;
       return shade(render, isJamb ? 0.55 : 0.75, noise(x, y, 4));
     }
-    const window = windows.find((box) => inside(box, x, y));
-    if (window) {
-      const isFrame =
-        x - window.left < 4 || window.right - x < 4 || y - window.top < 4 || window.bottom - y < 4;
-      return shade(isFrame ? frame : glass, 1, noise(x, y, 3));
-    }
+    const window = framedWindowAt(windows, x, y);
+    if (window) return window;
     return shade(render, 1, noise(x, y, 6));
   });
 

@@ -11,6 +11,8 @@
  * 421, 475.
  */
 import type { FacadeImage, Rectangle } from './facade-select.ts';
+import { boxColour, columnEdge } from './opening-rectangle.ts';
+import { meanBars } from './row-measures.ts';
 import { runsOf } from './runs.ts';
 
 export interface GroundTuning {
@@ -112,9 +114,7 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     columnFull.push(count >= tuning.columnFill * (rows - probeTop));
   }
   const bridge = Math.max(1, Math.round((0.3 * cell) / step));
-  let total = 0;
-  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
-  const meanEdge = total / (width * height);
+  const meanEdge = meanBars(image);
   const snapReach = Math.max(1, Math.round(0.5 * cell));
   // The position within `snapReach` of `around` where `strength` is highest.
   const strongest = (around: number, high: number, strength: (position: number) => number) => {
@@ -339,26 +339,13 @@ export function groundOpenings(image: FacadeImage, tuning: GroundTuning): Rectan
     const inset = Math.max(2, Math.round(0.1 * boxWidth));
     const strip = Math.max(5, Math.round(0.2 * boxWidth));
     // Mean lightness of the pixel columns `left`…`right` (clamped) over the band from `top`.
-    const bandLightness = (left: number, right: number, top: number) => {
-      let sum = 0;
-      let count = 0;
-      for (let y = top; y < top + band; y++) {
-        for (let x = Math.max(0, left); x <= Math.min(width - 1, right); x++) {
-          sum += lab[(y * width + x) * 3] as number;
-          count++;
-        }
-      }
-      return sum / count;
-    };
+    const bandLightness = (left: number, right: number, top: number) =>
+      boxColour(image, { left, right, top, bottom: top + band - 1 })[0] as number;
     // The strongest mean vertical edge over the band within a pixel of the column `x`.
     const sideOver = (x: number, top: number) => {
       let best = 0;
-      for (let at = Math.max(0, x - 1); at <= Math.min(width - 1, x + 1); at++) {
-        const sum =
-          (verticalEdgeSums[(top + band) * width + at] as number) -
-          (verticalEdgeSums[top * width + at] as number);
-        best = Math.max(best, sum / band);
-      }
+      for (let at = Math.max(0, x - 1); at <= Math.min(width - 1, x + 1); at++)
+        best = Math.max(best, columnEdge(image, at, top, top + band - 1));
       return best;
     };
     let lighter = 0;

@@ -19,6 +19,30 @@ export function strongestLine(from: number, to: number, strength: (y: number) =>
   return { at, strength: best };
 }
 
+/** The photo's mean colour change across the columns (its mean vertical edge). */
+export function meanBars(image: FacadeImage): number {
+  const { width, height, verticalEdgeSums } = image;
+  let total = 0;
+  for (let x = 0; x < width; x++) total += verticalEdgeSums[height * width + x] as number;
+  return total / (width * height);
+}
+
+/** Mean colour change across the columns from `left` to `right` over rows `top`…`bottom`. */
+export function barsOver(
+  image: FacadeImage,
+  left: number,
+  right: number,
+  top: number,
+  bottom: number,
+): number {
+  const { width, verticalEdgeSums } = image;
+  let sum = 0;
+  for (let x = left; x <= right; x++)
+    sum +=
+      (verticalEdgeSums[(bottom + 1) * width + x] as number) - (verticalEdgeSums[top * width + x] as number);
+  return sum / ((right - left + 1) * (bottom - top + 1));
+}
+
 /** Mean OKLab colour (× 100) of row `y` from `left` to `right`. */
 export function rowColour(
   image: FacadeImage,
