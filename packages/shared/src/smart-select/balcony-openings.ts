@@ -112,6 +112,13 @@ export interface BalconyTuning {
   footBars: number;
   footCalm: number;
   /**
+   * A run of this many superpixel sizes of rows (at least 2) in a box's lower half, each like
+   * the wall beside it (within `footGapNear`, OKLab × 100, bars' edges alike as `footBars` and
+   * `footCalm` read them), ends the box above it (0: never; docs/decisions/600).
+   */
+  footGap: number;
+  footGapNear: number;
+  /**
    * A railing with fainter lines (at least this strong) is kept when a balcony outlined at
    * `outline` shares its floor: its handrail and slab lines within `partnerReach` superpixel
    * sizes (0: never; docs/decisions/183-balcony-partners-on-a-floor.md).
@@ -231,6 +238,8 @@ export const defaultBalconyTuning: BalconyTuning = {
   footMost: 0.25,
   footBars: 1.5,
   footCalm: 0.1,
+  footGap: 0.25,
+  footGapNear: 1.5,
   partnerOutline: 2,
   partnerReach: 0.5,
   partnerPeers: 2,
@@ -608,7 +617,10 @@ export function balconyOpenings(
         ? inShadeBesideIt(image, box, tuning.besideDarker, tuning.besideHue, tuning.besideReach, size)
         : box,
     );
-  const balconies = footed.map((box) => downToTheWindowUnder(image, box, image.openings, footed, overWindow));
+  // Plain wall across the box's lower half ends it above (docs/decisions/600).
+  const gap = { ...course, near: tuning.footGapNear, gap: Math.max(2, Math.round(tuning.footGap * size)) };
+  const gapped = tuning.footGap > 0 ? footed.map((box) => aboveAWallGap(image, box, footed, gap)) : footed;
+  const balconies = gapped.map((box) => downToTheWindowUnder(image, box, image.openings, gapped, overWindow));
   // Railings read beside a window's foot, too sparse for railing cells, from their handrail to
   // their slab's line: no shade or stack steps, which read a slab's depth from lines and shade
   // that a cast-iron railing's consoles confuse (docs/decisions/530).
@@ -674,9 +686,27 @@ function withoutCourseUnder(
   others: readonly Rectangle[],
   tuning: CourseTuning,
 ): Rectangle {
-  const { size } = tuning;
-  // Beside it must be the facade, not another balcony (a floor-long one found in pieces).
-  const sides = besideStrips(image, box, size).filter(
+  // Both sides, as a string course runs on both ways.
+  const sides = facadeBeside(image, box, others, tuning.size);
+  if (sides.length < 2) return box;
+  const highest = box.bottom - Math.floor(tuning.most * (box.bottom - box.top + 1));
+  let bottom = box.bottom;
+  while (bottom > highest && isLikeTheWallBeside(image, bottom, box, sides, tuning)) bottom--;
+  return bottom === box.bottom ? box : { ...box, bottom };
+}
+
+/**
+ * The strips beside `box` a superpixel size (`size`) away (decision 336's), those within
+ * another balcony of `others` left out: beside it must be the facade, not another balcony (a
+ * floor-long one found in pieces).
+ */
+function facadeBeside(
+  image: FacadeImage,
+  box: Rectangle,
+  others: readonly Rectangle[],
+  size: number,
+): [number, number][] {
+  return besideStrips(image, box, size).filter(
     ([left, right]) =>
       !others.some(
         (other) =>
@@ -687,30 +717,56 @@ function withoutCourseUnder(
           other.bottom >= box.top,
       ),
   );
-  // Both sides, as a string course runs on both ways.
-  if (sides.length < 2) return box;
-  const highest = box.bottom - Math.floor(tuning.most * (box.bottom - box.top + 1));
+}
+
+/**
+ * Whether row `y` over the box's width is, on every side strip, within `near` of the wall's
+ * colour and alike in bars' edges (decision 383's reading): at the row itself or one either
+ * way, as a course a pixel higher or lower along the facade (the photo's tilt) is the same.
+ */
+function isLikeTheWallBeside(
+  image: FacadeImage,
+  y: number,
+  box: Rectangle,
+  sides: readonly [number, number][],
+  tuning: CourseTuning,
+): boolean {
   const alike = (own: number, wall: number) =>
     own <= tuning.bars * wall + tuning.calm && wall <= tuning.bars * own + tuning.calm;
-  let bottom = box.bottom;
-  while (bottom > highest) {
-    const y = bottom;
-    const own = rowColour(image, y, box.left, box.right);
-    const ownBars = barsOver(image, box.left, box.right, y, y);
-    // The row itself or one either way beside it: a course a pixel higher or lower along the
-    // facade (the photo's tilt) is the same course.
-    const isCourse = sides.every(([left, right]) => {
-      for (let row = Math.max(0, y - 1); row <= Math.min(image.height - 1, y + 1); row++) {
-        const wall = rowColour(image, row, left, right);
-        const near = Math.hypot(wall[0] - own[0], wall[1] - own[1], wall[2] - own[2]) <= tuning.near;
-        if (near && alike(ownBars, barsOver(image, left, right, row, row))) return true;
-      }
-      return false;
-    });
-    if (!isCourse) break;
-    bottom--;
+  const own = rowColour(image, y, box.left, box.right);
+  const ownBars = barsOver(image, box.left, box.right, y, y);
+  return sides.every(([left, right]) => {
+    for (let row = Math.max(0, y - 1); row <= Math.min(image.height - 1, y + 1); row++) {
+      const wall = rowColour(image, row, left, right);
+      const near = Math.hypot(wall[0] - own[0], wall[1] - own[1], wall[2] - own[2]) <= tuning.near;
+      if (near && alike(ownBars, barsOver(image, left, right, row, row))) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * The balcony over the wall its box's lower half runs across: the first run of `gap` rows in
+ * that half that are, on both sides, like the wall beside them (decision 383's reading, within
+ * a closer `near`: a slab of the wall's own stone is a shade lighter or darker) ends the box
+ * above it. Decision 155's bottom is the lowest strong line within the railing's height
+ * under the bars, which under a French balcony is often the head of the window below, with
+ * plain wall between it and the slab (docs/decisions/600-balcony-foot-over-a-wall-gap.md).
+ */
+function aboveAWallGap(
+  image: FacadeImage,
+  box: Rectangle,
+  others: readonly Rectangle[],
+  tuning: CourseTuning & { gap: number },
+): Rectangle {
+  const sides = facadeBeside(image, box, others, tuning.size);
+  if (sides.length < 2) return box;
+  let run = 0;
+  for (let y = box.top + Math.ceil((box.bottom - box.top + 1) / 2); y <= box.bottom; y++) {
+    run = isLikeTheWallBeside(image, y, box, sides, tuning) ? run + 1 : 0;
+    if (run >= tuning.gap) return { ...box, bottom: y - run };
   }
-  return bottom === box.bottom ? box : { ...box, bottom };
+  return box;
 }
 
 interface CourseTuning {

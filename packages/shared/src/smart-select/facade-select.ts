@@ -450,6 +450,15 @@ export interface FacadeTuning {
   balconyFootBars: number;
   balconyFootCalm: number;
   /**
+   * A run of this many superpixel sizes of rows (at least 2) in a balcony box's lower half, each
+   * like the wall beside it (within `balconyFootGapNear`, OKLab × 100, bars' edges alike as
+   * `balconyFootBars` and `balconyFootCalm` read them), ends the box above it: plain wall
+   * between the slab and a window head under it (0: former behaviour;
+   * docs/decisions/600-balcony-foot-over-a-wall-gap.md).
+   */
+  balconyFootGap: number;
+  balconyFootGapNear: number;
+  /**
    * A balcony over a window goes down to the window's head, at most this many superpixel sizes
    * under its foot (0: never; docs/decisions/415), the window's middle within
    * `balconyWindowUnderCentre` of the balcony's width off its middle, at least
@@ -999,6 +1008,8 @@ export const defaultFacadeTuning: FacadeTuning = {
   balconyFootMost: 0.25,
   balconyFootBars: 1.5,
   balconyFootCalm: 0.1,
+  balconyFootGap: 0.25,
+  balconyFootGapNear: 1.5,
   balconyWindowUnderReach: 3.5,
   balconyWindowUnderCentre: 0.15,
   balconyWindowUnderShare: 0.5,
@@ -1266,6 +1277,8 @@ export function prepareFacadeImage(
     footMost: tuning.balconyFootMost,
     footBars: tuning.balconyFootBars,
     footCalm: tuning.balconyFootCalm,
+    footGap: tuning.balconyFootGap,
+    footGapNear: tuning.balconyFootGapNear,
     shadeReach: tuning.balconyShadeReach,
     shadeDarker: tuning.balconyShadeDarker,
     shadeOpening: tuning.balconyShadeOpening,
