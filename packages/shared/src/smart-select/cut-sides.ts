@@ -71,10 +71,8 @@ function withFootLikeUnder(
   beyond: Float64Array,
   tuning: FootTuning,
 ): Rectangle {
-  const width = cut.right - cut.left + 1;
-  const height = cut.bottom - cut.top + 1;
-  const most = Math.floor(tuning.foot * height);
-  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
+  const most = rowsToGiveBack(cut, tuning.foot, tuning.share);
+  if (most <= 0) return cut;
   const middle = middleColour(image, cut);
   const result = { ...cut };
   while (
@@ -236,23 +234,16 @@ function withFootLikeBeside(
   under: Float64Array,
   tuning: FootTuning,
 ): Rectangle {
-  const width = cut.right - cut.left + 1;
-  const height = cut.bottom - cut.top + 1;
-  const most = Math.floor(tuning.beside * height);
-  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
   const balconies = [...image.balconyOpenings, ...image.balustrades];
-  const middle = middleColour(image, cut);
-  let bottom = cut.bottom;
-  while (cut.bottom - bottom < most) {
-    const wallSides = stripsBesideRow(image, balconies, bottom, cut, tuning.band).filter(
-      (side) => colourDistance(side, under) <= tuning.besideUnder,
-    );
-    if (wallSides.length === 0) break;
-    const first = 3 * (bottom * image.width + cut.left);
-    if (!isLineLikeBeyond(image.lab, first, 3, width, wallSides, middle, tuning)) break;
-    bottom--;
-  }
-  return { ...cut, bottom };
+  return withEndLikeBeside(
+    image,
+    cut,
+    'foot',
+    balconies,
+    tuning.beside,
+    tuning,
+    (side) => colourDistance(side, under) <= tuning.besideUnder,
+  );
 }
 
 /**
@@ -270,20 +261,44 @@ export function withHeadLikeBeside(
   others: readonly Rectangle[],
   tuning: CutSideTuning & { head: number },
 ): Rectangle {
+  return withEndLikeBeside(image, cut, 'head', others, tuning.head, tuning);
+}
+
+/**
+ * `cut` less its rows from its `end` inwards, at most `part` of its height, while each looks like
+ * the wall beside it at that row (`stripsBesideRow` beyond the run of `others`, those strips
+ * `isWall` keeps) as decision 339 tells it: the walk of decisions 490 (foot) and 550 (head).
+ */
+function withEndLikeBeside(
+  image: FacadeImage,
+  cut: Rectangle,
+  end: 'foot' | 'head',
+  others: readonly Rectangle[],
+  part: number,
+  tuning: CutSideTuning,
+  isWall: (side: Float64Array) => boolean = () => true,
+): Rectangle {
+  const most = rowsToGiveBack(cut, part, tuning.share);
+  if (most <= 0) return cut;
+  const width = cut.right - cut.left + 1;
+  const middle = middleColour(image, cut);
+  const step = end === 'foot' ? -1 : 1;
+  let y = end === 'foot' ? cut.bottom : cut.top;
+  for (let given = 0; given < most; given++, y += step) {
+    const sides = stripsBesideRow(image, others, y, cut, tuning.band).filter(isWall);
+    if (sides.length === 0) break;
+    if (!isLineLikeBeyond(image.lab, 3 * (y * image.width + cut.left), 3, width, sides, middle, tuning))
+      break;
+  }
+  return end === 'foot' ? { ...cut, bottom: y } : { ...cut, top: y };
+}
+
+/** How many rows a cut's end may give back: `part` of its height; none when off or the cut is small. */
+function rowsToGiveBack(cut: Rectangle, part: number, share: number): number {
   const width = cut.right - cut.left + 1;
   const height = cut.bottom - cut.top + 1;
-  const most = Math.floor(tuning.head * height);
-  if (tuning.share <= 0 || most <= 0 || width < smallestSide || height < smallestSide) return cut;
-  const middle = middleColour(image, cut);
-  let top = cut.top;
-  while (top - cut.top < most) {
-    const sides = stripsBesideRow(image, others, top, cut, tuning.band);
-    if (sides.length === 0) break;
-    const first = 3 * (top * image.width + cut.left);
-    if (!isLineLikeBeyond(image.lab, first, 3, width, sides, middle, tuning)) break;
-    top++;
-  }
-  return { ...cut, top };
+  if (share <= 0 || width < smallestSide || height < smallestSide) return 0;
+  return Math.floor(part * height);
 }
 
 /**
